@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import { registerAdminRoutes } from './modules/admin/admin.routes';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerEventRoutes } from './modules/events/events.routes';
+import { registerFunctionRoutes } from './modules/functions/functions.routes';
+import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerTeamRoutes } from './modules/teams/teams.routes';
+import { registerUserRoutes } from './modules/users/users.routes';
+import { installErrorHandler } from './platform/http/error-handler';
+import type { App } from './platform/http/types';
+
+/** The HTTP API and the web app, on one origin. */
+export async function buildApp(context: AppContext): Promise<App> {
+  const { config, log } = context;
+  const app = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'GroupTrack API', version: '1.0.0', description: 'The REST API of GroupTrack.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } } },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  registerHealthRoutes(app, context);
+  registerAuthRoutes(app, context);
+  registerUserRoutes(app, context);
+  registerTeamRoutes(app, context);
+  registerEventRoutes(app, context);
+  registerAdminRoutes(app, context);
+  registerFunctionRoutes(app, context);
+
+  const webDist = path.resolve(config.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist'));
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = /^\/(api|functions|search)(\/|$)/.test(request.url);
+    // Every other GET is a screen of the single-page app, which shows its own 404 page.
+    if (!isApi && hasWeb && request.method === 'GET') {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ error: { code: 'not-found', message: `No route ${request.method} ${request.url.split('?')[0]}` } });
+  });
+  return app;
+}

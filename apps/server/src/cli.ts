@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import { SUPER_ROLE } from './platform/auth';
+import { loadConfig } from './platform/config';
+import { migrateDatabases, openDatabases } from './platform/db/databases';
+import { users } from './platform/db/directory-schema';
+import { createLogger } from './platform/logger';
+import { databaseLocations, createContext } from './server';
+import { seedDemo } from './seed/demo';
+
+const usage = `Usage: npm run cli -- <command>
+
+Commands:
+  migrate               apply database migrations
+  seed                  create the demo user and team if the database is empty
+  grant-super <email>   give a user the super permission
+  revoke-super <email>  take the super permission away`;
+
+const [command, argument] = process.argv.slice(2);
+const config = loadConfig();
+const log = createLogger({ LOG_LEVEL: 'warn' });
+const databases = await openDatabases(databaseLocations(config));
+
+async function setSuper(email: string | undefined, isSuper: boolean) {
+  if (!email) throw new Error('Give the email address of the user.');
+  await migrateDatabases(databases);
+  const updated = await databases.directory
+    .update(users)
+    .set({ role: isSuper ? SUPER_ROLE : 'user', updatedAt: new Date() })
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .returning({ id: users.id });
+  if (updated.length === 0) throw new Error(`No user has the email ${email}.`);
+  return `${email} ${isSuper ? 'now has' : 'no longer has'} the super permission.`;
+}
+
+try {
+  let message: string;
+  switch (command) {
+    case 'migrate':
+      await migrateDatabases(databases);
+      message = 'Migrations applied.';
+      break;
+    case 'seed': {
+      const context = await createContext(config, log, databases);
+      message = (await seedDemo(context)) ? 'Demo data created.' : 'The database already has users; nothing seeded.';
+      await context.queue.stop();
+      await context.events.stop();
+      break;
+    }
+    case 'grant-super':
+    case 'revoke-super':
+      message = await setSuper(argument, command === 'grant-super');
+      break;
+    default:
+      message = usage;
+      process.exitCode = command ? 1 : 0;
+  }
+  process.stdout.write(`${message}\n`);
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+} finally {
+  await databases.close();
+}

@@ -1,0 +1,22 @@
+import type { Auth } from './platform/auth';
+import type { Config } from './platform/config';
+import type { Databases } from './platform/db/databases';
+import type { Logger } from './platform/logger';
+import type { JobQueue } from './platform/queue';
+import type { EventHub } from './platform/realtime';
+import type { MailService } from './modules/mail/mail.service';
+import type { TeamsService } from './modules/teams/teams.service';
+import type { UsersService } from './modules/users/users.service';
+
+/** Everything a route or job needs, built once at start (see server.ts). */
+export interface AppContext {
+  config: Config;
+  log: Logger;
+  databases: Databases;
+  queue: JobQueue;
+  events: EventHub;
+  auth: Auth;
+  mail: MailService;
+  teams: TeamsService;
+  users: UsersService;
+}

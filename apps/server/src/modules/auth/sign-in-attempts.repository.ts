@@ -1,0 +1,23 @@
+import { and, count, eq, gte, lt } from 'drizzle-orm';
+import type { DirectoryDb } from '../../platform/db/databases';
+import { signInAttempts } from '../../platform/db/directory-schema';
+
+export async function countRecentAttempts(db: DirectoryDb, key: string, since: number): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(signInAttempts)
+    .where(and(eq(signInAttempts.key, key), gte(signInAttempts.attemptedAt, since)));
+  return row?.value ?? 0;
+}
+
+export async function recordAttempt(db: DirectoryDb, key: string, at: number) {
+  await db.insert(signInAttempts).values({ key, attemptedAt: at });
+}
+
+export async function clearAttempts(db: DirectoryDb, key: string) {
+  await db.delete(signInAttempts).where(eq(signInAttempts.key, key));
+}
+
+export async function deleteAttemptsBefore(db: DirectoryDb, before: number) {
+  await db.delete(signInAttempts).where(lt(signInAttempts.attemptedAt, before));
+}

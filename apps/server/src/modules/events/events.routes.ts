@@ -1,0 +1,92 @@
+import { canSeePipeline } from '@grouptrack/domain';
+import type { ServerResponse } from 'node:http';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { requireActor } from '../../platform/http/actor';
+import type { App } from '../../platform/http/types';
+import type { ChangeEvent } from '../../platform/realtime';
+
+const HEARTBEAT_MS = 25_000;
+
+/** The team's change stream (Server-Sent Events) with Last-Event-ID replay. */
+export function registerEventRoutes(app: App, { auth, teams, events }: AppContext) {
+  const open = new Set<ServerResponse>();
+  // Streams never end by themselves; close them so a graceful shutdown can finish.
+  app.addHook('preClose', async () => {
+    for (const response of open) response.end();
+  });
+
+  app.get(
+    '/api/v1/teams/:teamUID/events',
+    {
+      schema: {
+        tags: ['realtime'],
+        summary: "The team's changes as Server-Sent Events; send Last-Event-ID to replay what was missed",
+        params: z.object({ teamUID: z.string().min(1).max(64) }),
+        querystring: z.object({
+          /** The same as the Last-Event-ID header, for clients that cannot set headers. */
+          lastEventId: z.coerce.number().int().min(0).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireActor(auth, request);
+      const { teamUID } = request.params;
+      let member = await teams.requireMember(actor, teamUID);
+      const header = request.headers['last-event-id'];
+      const lastEventId = header !== undefined && /^\d+$/.test(String(header)) ? Number(header) : request.query.lastEventId;
+
+      reply.hijack();
+      const response = reply.raw;
+      response.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      response.write('retry: 3000\n\n');
+      open.add(response);
+
+      const write = (event: ChangeEvent) => {
+        if (event.pipelineId !== null && !canSeePipeline(member, event.pipelineId)) return;
+        response.write(`id: ${event.id}\nevent: change\ndata: ${JSON.stringify(event)}\n\n`);
+      };
+      const handle = (event: ChangeEvent) => {
+        write(event);
+        if (event.entity !== 'team_member' || !event.ids.includes(actor.userId)) return;
+        if (event.op === 'delete') {
+          response.end();
+          return;
+        }
+        // The member's own role or pipeline access changed: what they may see changes with it.
+        teams.requireMember(actor, teamUID).then(
+          (updated) => (member = updated),
+          () => response.end(),
+        );
+      };
+
+      // Subscribe before replaying so nothing committed in between is lost; duplicates are dropped.
+      let buffered: ChangeEvent[] | null = [];
+      const unsubscribe = events.subscribe(teamUID, (event) => (buffered ? buffered.push(event) : handle(event)));
+      const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      const cleanup = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(response);
+      };
+      response.on('close', cleanup);
+
+      try {
+        const replayed = lastEventId === undefined ? [] : await events.replay(teamUID, lastEventId);
+        replayed.forEach(handle);
+        const seen = new Set(replayed.map((event) => event.id));
+        const pending = buffered;
+        buffered = null;
+        for (const event of pending) if (!seen.has(event.id)) handle(event);
+      } catch (error) {
+        request.log.error({ err: error }, 'event replay failed');
+        response.end();
+      }
+    },
+  );
+}

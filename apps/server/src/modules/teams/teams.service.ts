@@ -1,0 +1,304 @@
+import { randomBytes } from 'node:crypto';
+import {
+  TRIAL_DAYS,
+  can,
+  canAddSeat,
+  canAssignRole,
+  createPushId,
+  deriveSubscription,
+  type TeamRole,
+  type TierValue,
+} from '@grouptrack/domain';
+import type { Config } from '../../platform/config';
+import type { Databases, DirectoryDb } from '../../platform/db/databases';
+import { ConflictError, ForbiddenError, LimitReachedError, NotFoundError } from '../../platform/errors';
+import type { Actor } from '../../platform/http/actor';
+import type { EventHub } from '../../platform/realtime';
+import type { MailService } from '../mail/mail.service';
+import * as repo from './teams.repository';
+
+const DAY_MS = 86_400_000;
+const EMAIL_INVITATION_DAYS = 14;
+const LINK_INVITATION_DAYS = 30;
+
+/** An actor inside one team, with the role and pipeline access that team gives them. */
+export interface TeamActor extends Actor {
+  teamUID: string;
+  role: TeamRole;
+  groupAccess: string[];
+}
+
+export type TeamsService = ReturnType<typeof createTeamsService>;
+
+export function createTeamsService(deps: {
+  databases: Databases;
+  events: EventHub;
+  mail: MailService;
+  config: Pick<Config, 'APP_URL'>;
+}) {
+  const { databases, events, mail, config } = deps;
+  const directory = databases.directory;
+
+  const inviteLink = (code: string) => `${config.APP_URL}/login/signup/${code}`;
+
+  async function requireMember(actor: Actor, teamUID: string): Promise<TeamActor> {
+    const membership = await repo.findMembership(directory, teamUID, actor.userId);
+    // Another team's id answers exactly like a missing one, so ids cannot be probed.
+    if (!membership) throw new NotFoundError('Team not found.');
+    return { ...actor, teamUID, role: membership.role, groupAccess: membership.groupAccess };
+  }
+
+  async function requirePermission(actor: Actor, teamUID: string, permission: Parameters<typeof can>[1]) {
+    const member = await requireMember(actor, teamUID);
+    if (!can(member.role, permission)) throw new ForbiddenError('Only the team owner or an admin can do this.');
+    return member;
+  }
+
+  // Inside a transaction every query must use its handle: PGlite has one connection.
+  async function getSubscription(teamUID: string, db: DirectoryDb = directory, now = Date.now()) {
+    const row = await repo.findSubscription(db, teamUID);
+    if (!row) throw new NotFoundError('Team not found.');
+    return deriveSubscription({
+      status: row.status,
+      tierValue: row.tier,
+      // Contacts arrive with the contacts module; until then a team holds none.
+      contactCount: 0,
+      platforms: { facebook: row.facebookPlan, instagram: row.instagramPlan },
+      addons: { contactBlocks: row.contactBlocks, teamMembers: row.extraSeats },
+      subIds: row.subIds,
+      trialEndsAt: row.trialEndsAt?.getTime() ?? null,
+      now,
+    });
+  }
+
+  /** Creates a team with its owner and subscription in one transaction. */
+  async function createTeam(input: {
+    ownerId: string;
+    name: string;
+    status?: 'active' | 'trialing';
+    tier?: TierValue;
+    now?: number;
+  }): Promise<string> {
+    const now = input.now ?? Date.now();
+    const teamUID = createPushId('', now);
+    const status = input.status ?? 'trialing';
+    await directory.transaction(async (tx) => {
+      await repo.insertTeam(tx, {
+        team: { id: teamUID, name: input.name, ownerId: input.ownerId },
+        owner: { teamId: teamUID, userId: input.ownerId, role: 'owner', groupAccess: [] },
+        subscription: {
+          teamId: teamUID,
+          status,
+          tier: input.tier ?? 3,
+          trialEndsAt: status === 'trialing' ? new Date(now + TRIAL_DAYS * DAY_MS) : null,
+        },
+      });
+      await repo.setCurrentTeam(tx, input.ownerId, teamUID);
+    });
+    return teamUID;
+  }
+
+  async function seatCheck(db: DirectoryDb, teamUID: string) {
+    const seatsUsed = await repo.countMembers(db, teamUID);
+    const verdict = canAddSeat(await getSubscription(teamUID, db), seatsUsed);
+    if (!verdict.ok) throw new LimitReachedError(verdict.message);
+  }
+
+  return {
+    requireMember,
+    getSubscription,
+    createTeam,
+
+    async getTeam(actor: Actor, teamUID: string) {
+      const member = await requireMember(actor, teamUID);
+      const team = await repo.findTeam(directory, teamUID);
+      if (!team) throw new NotFoundError('Team not found.');
+      return {
+        teamUID,
+        name: team.name,
+        ownerUID: team.ownerId,
+        role: member.role,
+        seatsUsed: await repo.countMembers(directory, teamUID),
+        subscription: await getSubscription(teamUID),
+      };
+    },
+
+    async renameTeam(actor: Actor, teamUID: string, name: string) {
+      await requirePermission(actor, teamUID, 'manage-members');
+      await repo.renameTeam(directory, teamUID, name);
+      await events.record(teamUID, { entity: 'team', op: 'update', ids: [teamUID], data: { name } });
+    },
+
+    async listMembers(actor: Actor, teamUID: string) {
+      await requireMember(actor, teamUID);
+      const rows = await repo.listMembers(directory, teamUID);
+      return rows.map((row) => ({
+        uid: row.userId,
+        name: row.name,
+        email: row.email,
+        photoURL: row.image,
+        role: row.role,
+        teamOwner: row.role === 'owner',
+        groupAccess: row.groupAccess,
+        joinedAt: row.joinedAt.toISOString(),
+      }));
+    },
+
+    async updateMember(
+      actor: Actor,
+      teamUID: string,
+      userId: string,
+      patch: { role?: 'admin' | 'member'; groupAccess?: string[] },
+    ) {
+      const manager = await requirePermission(actor, teamUID, 'manage-members');
+      const target = await repo.findMembership(directory, teamUID, userId);
+      if (!target) throw new NotFoundError('That person is not a member of this team.');
+      if (target.role === 'owner') throw new ForbiddenError("The team owner's role and access cannot be changed.");
+      if (target.role === 'admin' && manager.role !== 'owner') {
+        throw new ForbiddenError('Only the team owner can change an admin.');
+      }
+      if (patch.role && !canAssignRole(manager.role, patch.role)) {
+        throw new ForbiddenError(`A team ${manager.role} cannot make someone ${patch.role}.`);
+      }
+      await repo.updateMember(directory, teamUID, userId, patch);
+      await events.record(teamUID, { entity: 'team_member', op: 'update', ids: [userId], data: patch });
+    },
+
+    async removeMember(actor: Actor, teamUID: string, userId: string) {
+      const self = await requireMember(actor, teamUID);
+      const target = await repo.findMembership(directory, teamUID, userId);
+      if (!target) throw new NotFoundError('That person is not a member of this team.');
+      if (target.role === 'owner') throw new ForbiddenError('The team owner cannot be removed.');
+      const leaving = userId === actor.userId;
+      if (!leaving) {
+        if (!can(self.role, 'manage-members')) {
+          throw new ForbiddenError('Only the team owner or an admin can do this.');
+        }
+        if (target.role === 'admin' && self.role !== 'owner') {
+          throw new ForbiddenError('Only the team owner can remove an admin.');
+        }
+      }
+      await directory.transaction(async (tx) => {
+        await repo.deleteMember(tx, teamUID, userId);
+        const remaining = await repo.listMembershipsOfUser(tx, userId);
+        await repo.setCurrentTeam(tx, userId, remaining[0]?.team.id ?? null);
+      });
+      await events.record(teamUID, { entity: 'team_member', op: 'delete', ids: [userId] });
+    },
+
+    async createInvitation(
+      actor: Actor,
+      teamUID: string,
+      input: { email?: string | undefined; role: 'admin' | 'member'; groupAccess?: string[] | undefined },
+    ) {
+      const manager = await requirePermission(actor, teamUID, 'manage-members');
+      if (!canAssignRole(manager.role, input.role)) {
+        throw new ForbiddenError(`A team ${manager.role} cannot invite someone as ${input.role}.`);
+      }
+      await seatCheck(directory, teamUID);
+      const team = await repo.findTeam(directory, teamUID);
+      if (!team) throw new NotFoundError('Team not found.');
+      const days = input.email ? EMAIL_INVITATION_DAYS : LINK_INVITATION_DAYS;
+      const invitation = await repo.insertInvitation(directory, {
+        code: randomBytes(12).toString('base64url'),
+        teamId: teamUID,
+        email: input.email ?? null,
+        role: input.role,
+        groupAccess: input.groupAccess ?? [],
+        createdBy: actor.userId,
+        expiresAt: new Date(Date.now() + days * DAY_MS),
+      });
+      const link = inviteLink(invitation.code);
+      if (input.email) {
+        await mail.sendMail({
+          to: input.email,
+          subject: `${actor.name} invited you to ${team.name} on GroupTrack`,
+          text: `${actor.name} invited you to join the team "${team.name}" on GroupTrack.\n\nJoin here: ${link}\n\nThe invitation is valid for ${days} days.`,
+        });
+      }
+      await events.record(teamUID, { entity: 'invitation', op: 'create', ids: [invitation.code] });
+      return presentInvitation(invitation, link);
+    },
+
+    async listInvitations(actor: Actor, teamUID: string) {
+      await requirePermission(actor, teamUID, 'manage-members');
+      const rows = await repo.listOpenInvitations(directory, teamUID);
+      return rows.map((row) => presentInvitation(row, inviteLink(row.code)));
+    },
+
+    async revokeInvitation(actor: Actor, teamUID: string, code: string) {
+      await requirePermission(actor, teamUID, 'manage-members');
+      const revoked = await repo.revokeInvitation(directory, teamUID, code);
+      if (!revoked) throw new NotFoundError('Invitation not found.');
+      await events.record(teamUID, { entity: 'invitation', op: 'delete', ids: [code] });
+    },
+
+    /** What the login page shows about an invite code before the invitee signs in. */
+    async previewInvitation(code: string) {
+      const invitation = await findUsableInvitation(code);
+      const team = await repo.findTeam(directory, invitation.teamId);
+      if (!team) throw new NotFoundError('This invitation is no longer valid.');
+      return { teamUID: team.id, teamName: team.name, role: invitation.role, email: invitation.email };
+    },
+
+    /** Joins the invitation's team; seats are checked under a lock on the team. */
+    async acceptInvitation(actor: Actor, code: string) {
+      const invitation = await findUsableInvitation(code);
+      if (invitation.email && invitation.email !== actor.email.toLowerCase()) {
+        throw new ForbiddenError(`This invitation was sent to ${invitation.email}. Sign in with that address to accept it.`);
+      }
+      const teamUID = invitation.teamId;
+      const joined = await directory.transaction(async (tx) => {
+        if (!(await repo.lockTeam(tx, teamUID))) throw new NotFoundError('This invitation is no longer valid.');
+        if (await repo.findMembership(tx, teamUID, actor.userId)) return false;
+        await seatCheck(tx, teamUID);
+        await repo.insertMember(tx, {
+          teamId: teamUID,
+          userId: actor.userId,
+          role: invitation.role,
+          groupAccess: invitation.groupAccess,
+        });
+        // An invitation by mail is for one person; a shared link stays open until revoked or expired.
+        if (invitation.email) await repo.markInvitationAccepted(tx, code, actor.userId);
+        await repo.setCurrentTeam(tx, actor.userId, teamUID);
+        return true;
+      });
+      if (joined) {
+        await events.record(teamUID, {
+          entity: 'team_member',
+          op: 'create',
+          ids: [actor.userId],
+          data: { role: invitation.role },
+        });
+      }
+      return { teamUID, joined };
+    },
+
+    /** Makes a team current for the user; they must belong to it. */
+    async switchTeam(actor: Actor, teamUID: string) {
+      await requireMember(actor, teamUID);
+      await repo.setCurrentTeam(directory, actor.userId, teamUID);
+    },
+  };
+
+  async function findUsableInvitation(code: string) {
+    const invitation = await repo.findInvitation(directory, code);
+    if (!invitation || invitation.revokedAt || invitation.expiresAt.getTime() < Date.now()) {
+      throw new NotFoundError('This invitation is no longer valid.');
+    }
+    if (invitation.acceptedAt) throw new ConflictError('This invitation has already been used.');
+    return invitation;
+  }
+}
+
+function presentInvitation(row: repo.InvitationRow, link: string) {
+  return {
+    inviteCode: row.code,
+    link,
+    email: row.email,
+    role: row.role,
+    groupAccess: row.groupAccess,
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}

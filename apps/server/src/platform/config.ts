@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const listFromEnv = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+/** Every setting the server reads from its environment, with its default. README.md lists them. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public address of the app, used in links sent by mail and in auth cookies. */
+  APP_URL: z.url().default('http://localhost:3000'),
+  /** Folder of the embedded database (PGlite) when no DATABASE_URL is set. */
+  DATA_DIR: z.string().default('./data'),
+  /** A PostgreSQL server for the user directory (and the team shards unless TEAM_SHARD_URLS is set). */
+  DATABASE_URL: z.string().optional(),
+  /** Comma-separated team shard databases S1..Sn; a team's shard is a stable hash of its id. */
+  TEAM_SHARD_URLS: listFromEnv.optional(),
+  /** Which parts run in this process: the HTTP API, the background workers, or both. */
+  ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Secret for session cookies and signed tokens; set it in production. */
+  AUTH_SECRET: z.string().min(32).default('grouptrack-development-secret-change-me-0123456789'),
+  /** Sign-in attempts allowed per address and email within AUTH_SIGNIN_WINDOW_MINUTES. */
+  AUTH_SIGNIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  AUTH_SIGNIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** smtp://user:pass@host:port; without it mail is logged and kept in the outbox only. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('GroupTrack <no-reply@grouptrack.local>'),
+  /** Secret that signs single sign-on tokens for the marketing site. */
+  SSO_SECRET: z.string().min(16).default('grouptrack-development-sso-secret'),
+  SSO_ALLOWED_DOMAINS: listFromEnv.default([]),
+  /** Create the demo user and team on first start with an empty database. */
+  SEED_DEMO: booleanFromEnv.default(true),
+  /** Where the built web app is served from. */
+  WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  /** Largest request body accepted, in bytes. */
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Parses the environment once at start; a bad value stops the server with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,206 @@
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// The user directory: accounts, teams, memberships, invitations, subscriptions and app-wide data.
+// The first four tables are better-auth's (its field names are the property names); the other
+// columns of `users` are GroupTrack's own user record (SPEC §3).
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    // better-auth's admin plugin: 'super' is the super permission of SPEC §6.
+    role: text('role'),
+    banned: boolean('banned').default(false),
+    banReason: text('ban_reason'),
+    banExpires: timestamp('ban_expires', { withTimezone: true }),
+    passwordSet: boolean('password_set').notNull().default(false),
+    termsVersion: text('terms_version'),
+    defaultContactView: text('default_contact_view'),
+    notifications: jsonb('notifications').$type<Record<string, string>>().notNull().default({}),
+    currentTeamId: text('current_team_id'),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('users_email_key').on(table.email)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    impersonatedBy: text('impersonated_by'),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('sessions_token_key').on(table.token), index('sessions_user_idx').on(table.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    ...timestamps,
+  },
+  (table) => [index('accounts_user_idx').on(table.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (table) => [index('verifications_identifier_idx').on(table.identifier)],
+);
+
+export const teams = pgTable('teams', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  ownerId: text('owner_id').notNull(),
+  ...timestamps,
+});
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<'owner' | 'admin' | 'member'>().notNull(),
+    /** Pipeline ids a member may see; owners and admins see every pipeline. */
+    groupAccess: jsonb('group_access').$type<string[]>().notNull().default([]),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.userId] }), index('team_members_user_idx').on(table.userId)],
+);
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    code: text('code').primaryKey(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** Set for an invitation sent by mail; empty for a shareable invite link anyone may use. */
+    email: text('email'),
+    role: text('role').$type<'admin' | 'member'>().notNull(),
+    groupAccess: jsonb('group_access').$type<string[]>().notNull().default([]),
+    createdBy: text('created_by').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedBy: text('accepted_by'),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('invitations_team_idx').on(table.teamId, table.createdAt)],
+);
+
+export const subscriptions = pgTable('subscriptions', {
+  teamId: text('team_id')
+    .primaryKey()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  status: text('status').$type<'active' | 'trialing' | 'past_due' | 'canceled'>().notNull(),
+  tier: integer('tier').$type<1 | 2 | 3 | 4>().notNull(),
+  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+  facebookPlan: text('facebook_plan'),
+  instagramPlan: text('instagram_plan'),
+  contactBlocks: integer('contact_blocks').notNull().default(0),
+  extraSeats: integer('extra_seats').notNull().default(0),
+  subIds: jsonb('sub_ids')
+    .$type<{ base: string | null; addon: string | null; teamItem: string | null; contactsItem: string | null }>()
+    .notNull()
+    .default({ base: null, addon: null, teamItem: null, contactsItem: null }),
+  ...timestamps,
+});
+
+/** Every mail the app sends, kept so super users can read it when no SMTP server is configured. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    status: text('status').$type<'queued' | 'sent' | 'logged' | 'failed'>().notNull().default('queued'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [index('mail_outbox_created_idx').on(table.createdAt)],
+);
+
+/** Small app-wide values such as public/appVersion. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Sign-in attempts by address and email, so the limit holds across restarts and processes. */
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    key: text('key').notNull(),
+    attemptedAt: bigint('attempted_at', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('sign_in_attempts_key_idx').on(table.key, table.attemptedAt)],
+);
+
+export const directorySchema = {
+  users,
+  sessions,
+  accounts,
+  verifications,
+  teams,
+  teamMembers,
+  invitations,
+  subscriptions,
+  mailOutbox,
+  appSettings,
+  signInAttempts,
+};
+

@@ -1,0 +1,101 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+
+/** A Drizzle handle that works the same on PGlite and on a PostgreSQL server. */
+export type Drizzle<TSchema extends Record<string, unknown>> = PgDatabase<PgQueryResultHKT, TSchema>;
+
+export interface SqlResult {
+  rows: Record<string, unknown>[];
+}
+
+/** One physical database: PGlite in a folder or in memory, or a PostgreSQL server. */
+export interface Engine {
+  readonly kind: 'pglite' | 'postgres';
+  /** Where it is, without credentials, for logs. */
+  readonly label: string;
+  /** Runs SQL text; without values it may hold several statements (pg-boss relies on that). */
+  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+  /** Calls back on each NOTIFY on the channel; resolves to a function that stops listening. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  drizzle<TSchema extends Record<string, unknown>>(schema: TSchema): Drizzle<TSchema>;
+  migrate(folder: string, migrationsTable: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens an engine from a location: postgres://…, memory://, or a folder for PGlite. */
+export async function openEngine(location: string): Promise<Engine> {
+  if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location);
+  if (location === 'memory://') return wrapPglite(await PGlite.create({ extensions: { pg_trgm } }), 'memory');
+  const dir = path.resolve(location.replace(/^pglite:\/\//, ''));
+  mkdirSync(dir, { recursive: true });
+  return wrapPglite(await PGlite.create(dir, { extensions: { pg_trgm } }), dir);
+}
+
+/** Wraps an open PGlite instance (tests clone a migrated template and hand it in). */
+export function wrapPglite(client: PGlite, label: string): Engine {
+  return {
+    kind: 'pglite',
+    label: `pglite:${label}`,
+    async executeSql(text, values) {
+      if (!values || values.length === 0) {
+        const results = await client.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      }
+      const result = await client.query(text, values);
+      return { rows: result.rows as Record<string, unknown>[] };
+    },
+    async listen(channel, onPayload) {
+      const stop = await client.listen(channel, onPayload);
+      return () => stop();
+    },
+    drizzle: (schema) => drizzlePglite(client, { schema }),
+    migrate: (folder, migrationsTable) =>
+      migratePglite(drizzlePglite(client), { migrationsFolder: folder, migrationsTable }),
+    close: () => client.close(),
+  };
+}
+
+function openPostgres(url: string): Engine {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const listeners: pg.Client[] = [];
+  return {
+    kind: 'postgres',
+    label: url.replace(/\/\/[^@/]*@/, '//'),
+    async executeSql(text, values) {
+      const result = await pool.query(text, values);
+      const last = Array.isArray(result) ? (result.at(-1) as pg.QueryResult) : result;
+      return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+    },
+    async listen(channel, onPayload) {
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', () => undefined);
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel) onPayload(message.payload ?? '');
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      listeners.push(client);
+      return async () => {
+        listeners.splice(listeners.indexOf(client), 1);
+        await client.end();
+      };
+    },
+    drizzle: (schema) => drizzlePostgres(pool, { schema }),
+    migrate: (folder, migrationsTable) =>
+      migratePostgres(drizzlePostgres(pool), { migrationsFolder: folder, migrationsTable }),
+    async close() {
+      await Promise.all(listeners.splice(0).map((client) => client.end()));
+      await pool.end();
+    },
+  };
+}

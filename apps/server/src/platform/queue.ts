@@ -1,0 +1,66 @@
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import type { Engine } from './db/engine';
+import type { Logger } from './logger';
+
+/** What a sender needs to know of a job: its stable name and payload schema. */
+export interface JobContract<TSchema extends z.ZodType> {
+  name: string;
+  payload: TSchema;
+  retryLimit?: number;
+}
+
+/** A background job with its handler, which must be safe to run twice. */
+export interface JobDefinition<TSchema extends z.ZodType> extends JobContract<TSchema> {
+  handle(payload: z.infer<TSchema>): Promise<void>;
+}
+
+export interface JobQueue {
+  send<TSchema extends z.ZodType>(job: JobContract<TSchema>, payload: z.infer<TSchema>): Promise<void>;
+  /** Starts workers for the given jobs in this process. */
+  work(jobs: JobDefinition<z.ZodType>[]): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** pg-boss on the directory's database (PGlite through executeSql, PostgreSQL natively). */
+export async function startJobQueue(engine: Engine, log: Logger): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => engine.executeSql(text, values) },
+    schema: 'pgboss',
+    // Without these pg-boss would poll cron and maintenance more often than this app needs.
+    supervise: true,
+    schedule: false,
+    maintenanceIntervalSeconds: 120,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  const created = new Set<string>();
+  const ensureQueue = async (job: JobContract<z.ZodType>) => {
+    if (created.has(job.name)) return;
+    await boss.createQueue(job.name, {
+      name: job.name,
+      retryLimit: job.retryLimit ?? 5,
+      retryDelay: 5,
+      retryBackoff: true,
+    });
+    created.add(job.name);
+  };
+  return {
+    async send(job, payload) {
+      await ensureQueue(job);
+      await boss.send(job.name, job.payload.parse(payload) as object);
+    },
+    async work(jobs) {
+      for (const job of jobs) {
+        await ensureQueue(job);
+        await boss.work(job.name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([received]) => {
+          if (!received) return;
+          await job.handle(job.payload.parse(received.data));
+        });
+      }
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

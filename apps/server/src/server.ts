@@ -1,0 +1,76 @@
+import { buildApp } from './app';
+import type { AppContext } from './context';
+import { createMailService } from './modules/mail/mail.service';
+import { createTeamsService } from './modules/teams/teams.service';
+import { createUsersService } from './modules/users/users.service';
+import { createAuth } from './platform/auth';
+import type { Config } from './platform/config';
+import { migrateDatabases, openDatabases, type Databases } from './platform/db/databases';
+import type { Logger } from './platform/logger';
+import { startJobQueue } from './platform/queue';
+import { startEventHub } from './platform/realtime';
+import { seedDemo } from './seed/demo';
+import type { App } from './platform/http/types';
+
+/** Where the directory and shards live, from the configuration. */
+export function databaseLocations(config: Config) {
+  const directory = config.DATABASE_URL ?? config.DATA_DIR;
+  return { directory, shards: config.TEAM_SHARD_URLS ?? [] };
+}
+
+/** Builds every service over open databases; the one place that wires the server together. */
+export async function createContext(config: Config, log: Logger, databases: Databases): Promise<AppContext> {
+  await migrateDatabases(databases);
+  const queue = await startJobQueue(databases.directoryEngine, log);
+  const events = await startEventHub(databases, log);
+  const mail = createMailService({ directory: databases.directory, queue, config, log });
+  const auth = createAuth({
+    config,
+    directory: databases.directory,
+    sendPasswordResetMail: async ({ email, name, url }) => {
+      await mail.sendMail({
+        to: email,
+        subject: 'Reset your GroupTrack password',
+        text: `Hello ${name},\n\nSomeone asked to reset the password of your GroupTrack account.\nChoose a new password here (the link works for one hour): ${url}\n\nIf that was not you, ignore this mail; your password stays as it is.`,
+      });
+    },
+  });
+  const teams = createTeamsService({ databases, events, mail, config });
+  const users = createUsersService({ databases, teams, auth });
+  return { config, log, databases, queue, events, auth, mail, teams, users };
+}
+
+export interface RunningServer {
+  app: App | null;
+  context: AppContext;
+  /** Stops taking requests, finishes those in flight, stops workers, closes the databases. */
+  stop(): Promise<void>;
+}
+
+/** Starts the roles this process runs: the HTTP API, the workers, or both. */
+export async function startServer(config: Config, log: Logger, databases?: Databases): Promise<RunningServer> {
+  const dbs = databases ?? (await openDatabases(databaseLocations(config)));
+  const context = await createContext(config, log, dbs);
+  if (config.SEED_DEMO) await seedDemo(context);
+  if (config.ROLE !== 'api') await context.queue.work([context.mail.deliverMailJob]);
+
+  let app: App | null = null;
+  if (config.ROLE !== 'worker') {
+    app = await buildApp(context);
+    await app.listen({ host: config.HOST, port: config.PORT });
+  }
+  let stopping: Promise<void> | null = null;
+  return {
+    app,
+    context,
+    stop() {
+      stopping ??= (async () => {
+        await app?.close();
+        await context.queue.stop();
+        await context.events.stop();
+        await dbs.close();
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+import { loadConfig, type Config } from '../platform/config';
+import { createDatabases, migrateDatabases, type Databases } from '../platform/db/databases';
+import { openEngine, wrapPglite, type Engine } from '../platform/db/engine';
+import { createLogger } from '../platform/logger';
+import { startJobQueue } from '../platform/queue';
+import { startServer, type RunningServer } from '../server';
+import { TestClient } from './test-client';
+
+/** PostgreSQL when TEST_ENGINE=postgres (with TEST_DATABASE_URL), else PGlite. */
+export const testEngine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+
+let template: Promise<PGlite> | null = null;
+
+/** One migrated PGlite per test worker, cloned for each server: a fresh instance costs seconds. */
+function pgliteTemplate(): Promise<PGlite> {
+  template ??= (async () => {
+    const client = await PGlite.create({ extensions: { pg_trgm } });
+    const engine = wrapPglite(client, 'template');
+    await migrateDatabases(createDatabases(engine, [engine]));
+    // pg-boss installs its schema on first start; doing it here keeps it out of every test.
+    const queue = await startJobQueue(engine, createLogger({ LOG_LEVEL: 'silent' }));
+    await queue.stop();
+    return client;
+  })();
+  return template;
+}
+
+async function openTestEngine(): Promise<{ engine: Engine; drop: () => Promise<void> }> {
+  if (testEngine === 'pglite') {
+    const clone = (await (await pgliteTemplate()).clone()) as PGlite;
+    return { engine: wrapPglite(clone, 'test'), drop: async () => undefined };
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
+  const name = `gt_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const engine = await openEngine(url.toString());
+  return {
+    engine,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestServer {
+  url: string;
+  server: RunningServer;
+  databases: Databases;
+  config: Config;
+  client(): TestClient;
+  /** Signs a new user up through the API and returns their signed-in client. */
+  signUp(input?: { name?: string; email?: string; password?: string }): Promise<TestClient>;
+  stop(): Promise<void>;
+}
+
+let counter = 0;
+
+/** Starts the real server on a free port over a fresh database (and `shards` extra shard databases). */
+export async function startTestServer(options: { shards?: number; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const opened = await Promise.all(
+    Array.from({ length: 1 + (options.shards ?? 0) }, () => openTestEngine()),
+  );
+  const [directory, ...shards] = opened.map((entry) => entry.engine);
+  const databases = createDatabases(directory!, shards.length > 0 ? shards : [directory!]);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    SSO_ALLOWED_DOMAINS: 'grouptrack.test',
+    ...options.env,
+  });
+  const server = await startServer(config, createLogger(config), databases);
+  const address = server.app!.server.address();
+  const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  const client = () => new TestClient(url);
+  return {
+    url,
+    server,
+    databases,
+    config,
+    client,
+    async signUp(input = {}) {
+      counter += 1;
+      const id = `${Date.now().toString(36)}${counter}`;
+      const user = client();
+      const response = await user.post('/api/auth/sign-up/email', {
+        name: input.name ?? `Test User ${id}`,
+        email: input.email ?? `user-${id}@example.test`,
+        password: input.password ?? 'correct-horse-battery',
+      });
+      if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
+      return user;
+    },
+    async stop() {
+      await server.stop();
+      await Promise.all(opened.map((entry) => entry.drop()));
+    },
+  };
+}

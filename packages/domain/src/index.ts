@@ -1,0 +1,123 @@
+export { formatAvatarUrl, formatInitials, AVATAR_COLORS } from './avatar';
+export type { AvatarInput } from './avatar';
+export { advanceBaseData, isBaseDataReady, BASE_DATA_LEVELS, INITIAL_BASE_DATA } from './base-data';
+export type { BaseDataEvent, BaseDataLevel, BaseDataOutcome, BaseDataState } from './base-data';
+export { getContrastRatio, hexToRgb, isHexColor, pickReadableFontColor, rgbToHex } from './colors';
+export type { RgbColor } from './colors';
+export {
+  AVATAR_SIZE_DEFAULT,
+  AVATAR_SIZE_IN_USE,
+  BASE_DATA_POLL,
+  CANCELED_DATA_RETENTION_DAYS,
+  CONTACT_ADDED_BACKDATE_MS,
+  CONTACT_VIEWS,
+  DEFAULT_SHARD_COUNT,
+  DEFAULT_SYNC_PERIOD,
+  DEFAULT_TAG_SET_COLOR,
+  NOTIFICATION_SNOOZE_MS,
+  PAGE_TITLE_PREFIX,
+  QUEUE_TAB_DELAY_MS,
+  QUEUE_TAB_PLATFORM_OFFSET_MS,
+  ROUTE_GUARD_POLL_MS,
+  SEARCH_PAGING_DEFAULTS,
+  SOCIAL_PLATFORMS,
+  TERMS_VERSION,
+  TOAST_TIMEOUT_MS,
+  TRIAL_DAYS,
+  VERSION_POLL_DEBOUNCE_MS,
+  isContactView,
+  isSocialPlatform,
+  pickQueueTabDelayMs,
+} from './constants';
+export type { ContactView, SocialPlatform } from './constants';
+export { CONTACT_ID_ADJECTIVES, CONTACT_ID_ANIMALS } from './contact-id-words';
+export {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  emailSchema,
+  hexColorSchema,
+  isNameTaken,
+  normalizePhone,
+  passwordSchema,
+  personNameSchema,
+  phoneSchema,
+} from './forms';
+export { hashFnv1a32 } from './hash';
+export {
+  PUSH_ID_ALPHABET,
+  PUSH_ID_LENGTH,
+  createContactId,
+  createPushId,
+  createPushIdGenerator,
+  decodePushIdTime,
+  formatShardName,
+  isContactId,
+  isPushId,
+  selectShard,
+} from './ids';
+export type { FillRandomBytes } from './ids';
+export { ERROR_STATUS, MESSAGES, formatAppUpdated, formatFunctionCallError } from './messages';
+export type { ErrorStatus } from './messages';
+export {
+  formatDismissed,
+  formatNeverShowAgain,
+  isNotificationVisible,
+  isPageMatch,
+  parseSeenValue,
+  selectVisibleNotifications,
+} from './notifications';
+export type {
+  AppNotification,
+  NotificationContext,
+  NotificationPlatform,
+  NotificationSurface,
+  NotificationType,
+  NotificationVisibilityInput,
+  SeenValue,
+} from './notifications';
+export { canSendMessages, canUseAutomations, canUseQueueProcessor } from './plan-gates';
+export { TEAM_PERMISSIONS, TEAM_ROLES, can, canAssignRole, canSeePipeline, isTeamRole } from './roles';
+export type { TeamPermission, TeamRole } from './roles';
+export { decideRoute, sanitizeNextPath } from './route-guard';
+export type { RouteDecision, RouteGuardInput, RouteGuardUser } from './route-guard';
+export {
+  CONTACT_BLOCK_SIZE,
+  SEAT_ADDON_SIZE,
+  SUBSCRIPTION_STATUSES,
+  USABLE_SUBSCRIPTION_STATUSES,
+  canAddContacts,
+  canAddSeat,
+  deriveSubscription,
+  isSubscriptionStatus,
+  isSubscriptionUsable,
+} from './subscription';
+export type {
+  LimitCheck,
+  PlatformPlans,
+  Subscription,
+  SubscriptionAddons,
+  SubscriptionIds,
+  SubscriptionInput,
+  SubscriptionStatus,
+} from './subscription';
+export {
+  INTEGRATION_TYPES,
+  SYNC_KINDS,
+  canSyncStage,
+  canSyncTag,
+  decideSync,
+  isIntegrationType,
+} from './sync-rules';
+export type {
+  DecideSyncInput,
+  IntegrationType,
+  SyncDecision,
+  SyncIntegration,
+  SyncKind,
+  SyncOptions,
+  SyncSkipReason,
+} from './sync-rules';
+export { PRO_TIER_VALUE, TIERS, getTier, isTierValue } from './tiers';
+export type { Tier, TierName, TierValue } from './tiers';

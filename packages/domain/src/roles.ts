@@ -1,0 +1,56 @@
+/** Roles a team member can have, our decision where SPEC §6 says "not shown" (PRODUCT.md). */
+export const TEAM_ROLES = ['owner', 'admin', 'member'] as const;
+
+/** One of the team roles. */
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+/** Things a team member may be allowed to do. */
+export type TeamPermission =
+  | 'manage-billing'
+  | 'delete-team'
+  | 'manage-members'
+  | 'manage-pipelines'
+  | 'manage-setup'
+  | 'see-all-pipelines'
+  | 'work-contacts';
+
+/** Which roles hold each team permission. */
+export const TEAM_PERMISSIONS: Readonly<Record<TeamPermission, readonly TeamRole[]>> = {
+  'manage-billing': ['owner'],
+  'delete-team': ['owner'],
+  'manage-members': ['owner', 'admin'],
+  'manage-pipelines': ['owner', 'admin'],
+  'manage-setup': ['owner', 'admin'],
+  'see-all-pipelines': ['owner', 'admin'],
+  'work-contacts': ['owner', 'admin', 'member'],
+};
+
+/** Roles each role may give to someone else; nobody can make another owner. */
+const ASSIGNABLE_ROLES: Readonly<Record<TeamRole, readonly TeamRole[]>> = {
+  owner: ['admin', 'member'],
+  admin: ['member'],
+  member: [],
+};
+
+/** Checks that a value is one of the team roles. */
+export function isTeamRole(value: unknown): value is TeamRole {
+  return typeof value === 'string' && (TEAM_ROLES as readonly string[]).includes(value);
+}
+
+/** Checks whether a role holds a permission. */
+export function can(role: TeamRole, permission: TeamPermission): boolean {
+  return TEAM_PERMISSIONS[permission].includes(role);
+}
+
+/** Checks whether a member sees a pipeline: owners and admins see all, members only those in their groupAccess. */
+export function canSeePipeline(
+  member: { role: TeamRole; groupAccess: readonly string[] },
+  pipelineId: string,
+): boolean {
+  return can(member.role, 'see-all-pipelines') || member.groupAccess.includes(pipelineId);
+}
+
+/** Checks whether a member with `actorRole` may give `targetRole` to someone. */
+export function canAssignRole(actorRole: TeamRole, targetRole: TeamRole): boolean {
+  return ASSIGNABLE_ROLES[actorRole].includes(targetRole);
+}
