@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { SUPER_ROLE } from './platform/auth';
 import { loadConfig } from './platform/config';
 import { migrateDatabases, openDatabases } from './platform/db/databases';
-import { users } from './platform/db/directory-schema';
 import { createLogger } from './platform/logger';
 import { databaseLocations, createContext } from './server';
 import { seedDemo } from './seed/demo';
+import { setSuperPermission } from './modules/users/users.repository';
 
 const usage = `Usage: npm run cli -- <command>
 
@@ -23,12 +21,7 @@ const databases = await openDatabases(databaseLocations(config));
 async function setSuper(email: string | undefined, isSuper: boolean) {
   if (!email) throw new Error('Give the email address of the user.');
   await migrateDatabases(databases);
-  const updated = await databases.directory
-    .update(users)
-    .set({ role: isSuper ? SUPER_ROLE : 'user', updatedAt: new Date() })
-    .where(eq(users.email, email.trim().toLowerCase()))
-    .returning({ id: users.id });
-  if (updated.length === 0) throw new Error(`No user has the email ${email}.`);
+  if (!(await setSuperPermission(databases.directory, email, isSuper))) throw new Error(`No user has the email ${email}.`);
   return `${email} ${isSuper ? 'now has' : 'no longer has'} the super permission.`;
 }
 

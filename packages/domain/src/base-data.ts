@@ -18,10 +18,7 @@ export interface BaseDataState {
 
 /** Something that happened while loading base data. */
 export type BaseDataEvent =
-  | { type: 'min-loaded' }
-  | { type: 'full-loaded' }
-  | { type: 'poll' }
-  | { type: 'user-missing' };
+  { type: 'min-loaded' } | { type: 'full-loaded' } | { type: 'poll' } | { type: 'user-missing' };
 
 /** State before anything has loaded. */
 export const INITIAL_BASE_DATA: BaseDataState = { level: 'none', polls: 0, outcome: 'loading' };

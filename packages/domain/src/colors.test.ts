@@ -16,14 +16,19 @@ describe('hexToRgb', () => {
     expect(hexToRgb(hex)).toEqual(expected);
   });
 
-  it.each([123, null, undefined, { r: 1 }])('fails with "Expected a string" on a non-string (%s)', (value) => {
-    expect(() => hexToRgb(value)).toThrow(new TypeError('Expected a string'));
-  });
+  it.each([123, null, undefined, { r: 1 }])(
+    'fails with "Expected a string" on a non-string (%s)',
+    (value) => {
+      expect(() => hexToRgb(value)).toThrow(new TypeError('Expected a string'));
+    },
+  );
 
   it.each(['', '#', '#12', '#12345', '#1234567', '#ggg', 'red', '##fff'])(
     'fails naming the bad value when it is not a hex colour (%s)',
     (value) => {
-      expect(() => hexToRgb(value)).toThrow(`Expected a hex colour like #1C7EBB, got ${JSON.stringify(value)}`);
+      expect(() => hexToRgb(value)).toThrow(
+        `Expected a hex colour like #1C7EBB, got ${JSON.stringify(value)}`,
+      );
     },
   );
 });

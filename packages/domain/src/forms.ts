@@ -78,6 +78,7 @@ export function isNameTaken(existingNames: readonly string[], name: string): boo
 }
 
 function formatE164(digits: string): string | null {
-  const isValid = digits.length >= E164_MIN_DIGITS && digits.length <= E164_MAX_DIGITS && !digits.startsWith('0');
+  const isValid =
+    digits.length >= E164_MIN_DIGITS && digits.length <= E164_MAX_DIGITS && !digits.startsWith('0');
   return isValid ? `+${digits}` : null;
 }

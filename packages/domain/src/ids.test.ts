@@ -125,9 +125,12 @@ describe('selectShard and formatShardName', () => {
     { teamUID: 'a', shardCount: 3, expected: 0xe40c292c % 3 },
     { teamUID: 'foobar', shardCount: 3, expected: 0xbf9cf968 % 3 },
     { teamUID: 'foobar', shardCount: 1, expected: 0 },
-  ])('picks the shard from the FNV-1a hash of the team id ($teamUID of $shardCount)', ({ teamUID, shardCount, expected }) => {
-    expect(selectShard(teamUID, shardCount)).toBe(expected);
-  });
+  ])(
+    'picks the shard from the FNV-1a hash of the team id ($teamUID of $shardCount)',
+    ({ teamUID, shardCount, expected }) => {
+      expect(selectShard(teamUID, shardCount)).toBe(expected);
+    },
+  );
 
   it('always picks the same shard for the same team', () => {
     expect(selectShard('team_42', 3)).toBe(selectShard('team_42', 3));
@@ -138,9 +141,12 @@ describe('selectShard and formatShardName', () => {
     expect([...shards].sort()).toEqual([0, 1, 2]);
   });
 
-  it.each([0, -1, 2.5, Number.NaN])('refuses a shard count that is not a whole number of at least 1 (%s)', (count) => {
-    expect(() => selectShard('team', count)).toThrow(RangeError);
-  });
+  it.each([0, -1, 2.5, Number.NaN])(
+    'refuses a shard count that is not a whole number of at least 1 (%s)',
+    (count) => {
+      expect(() => selectShard('team', count)).toThrow(RangeError);
+    },
+  );
 
   it.each([
     { index: 0, expected: 'S1' },

@@ -26,7 +26,10 @@ describe('messages', () => {
   });
 
   it.each([
-    { format: () => formatFunctionCallError('v2-auth-generateCFToken'), expected: 'Error calling function v2-auth-generateCFToken' },
+    {
+      format: () => formatFunctionCallError('v2-auth-generateCFToken'),
+      expected: 'Error calling function v2-auth-generateCFToken',
+    },
     {
       format: () => formatAppUpdated('2.4.1'),
       expected: 'GroupTrack has been updated to version 2.4.1. Please refresh your browser.',

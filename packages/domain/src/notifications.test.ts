@@ -37,7 +37,10 @@ function buildInput(overrides: Partial<NotificationVisibilityInput> = {}): Notif
 
 describe('parseSeenValue', () => {
   it.each([
-    { value: `${NOW}|${NOW + DAY}`, expected: { seenAt: NOW, snoozeUntil: NOW + DAY, isNeverShowAgain: false } },
+    {
+      value: `${NOW}|${NOW + DAY}`,
+      expected: { seenAt: NOW, snoozeUntil: NOW + DAY, isNeverShowAgain: false },
+    },
     { value: `${NOW}|0`, expected: { seenAt: NOW, snoozeUntil: 0, isNeverShowAgain: true } },
     { value: ` ${NOW}|5 `, expected: { seenAt: NOW, snoozeUntil: 5, isNeverShowAgain: false } },
     { value: undefined, expected: null },
@@ -64,17 +67,61 @@ describe('formatDismissed and formatNeverShowAgain', () => {
 describe('isNotificationVisible', () => {
   it.each<{ name: string; input: Partial<NotificationVisibilityInput>; expected: boolean }>([
     { name: 'shows a published notification for any platform', input: {}, expected: true },
-    { name: 'does not show an unpublished notification', input: { notification: buildNotification({ published: false }) }, expected: false },
-    { name: 'shows a web notification on the web', input: { notification: buildNotification({ platform: 'web' }) }, expected: true },
-    { name: 'does not show an extension notification on the web', input: { notification: buildNotification({ platform: 'extension' }) }, expected: false },
-    { name: 'does not show a web notification in the extension', input: { notification: buildNotification({ platform: 'web' }), surface: 'extension' }, expected: false },
-    { name: 'shows an extension notification in the extension', input: { notification: buildNotification({ platform: 'extension' }), surface: 'extension' }, expected: true },
-    { name: 'does not show a notification meant for another page', input: { notification: buildNotification({ page: { value: '/tasks' } }) }, expected: false },
-    { name: 'shows a notification on its own page', input: { notification: buildNotification({ page: { value: '/contacts' } }) }, expected: true },
-    { name: 'does not show a snoozed notification before its snooze ends', input: { seenValue: formatDismissed(NOW - 1000) }, expected: false },
-    { name: 'shows a dismissed notification again once the snooze ends', input: { seenValue: formatDismissed(NOW - DAY) }, expected: true },
-    { name: 'never shows a notification again after "Don\'t show again"', input: { seenValue: formatNeverShowAgain(NOW - 365 * DAY) }, expected: false },
-    { name: 'shows a notification whose seen value is unreadable', input: { seenValue: 'garbage' }, expected: true },
+    {
+      name: 'does not show an unpublished notification',
+      input: { notification: buildNotification({ published: false }) },
+      expected: false,
+    },
+    {
+      name: 'shows a web notification on the web',
+      input: { notification: buildNotification({ platform: 'web' }) },
+      expected: true,
+    },
+    {
+      name: 'does not show an extension notification on the web',
+      input: { notification: buildNotification({ platform: 'extension' }) },
+      expected: false,
+    },
+    {
+      name: 'does not show a web notification in the extension',
+      input: { notification: buildNotification({ platform: 'web' }), surface: 'extension' },
+      expected: false,
+    },
+    {
+      name: 'shows an extension notification in the extension',
+      input: { notification: buildNotification({ platform: 'extension' }), surface: 'extension' },
+      expected: true,
+    },
+    {
+      name: 'does not show a notification meant for another page',
+      input: { notification: buildNotification({ page: { value: '/tasks' } }) },
+      expected: false,
+    },
+    {
+      name: 'shows a notification on its own page',
+      input: { notification: buildNotification({ page: { value: '/contacts' } }) },
+      expected: true,
+    },
+    {
+      name: 'does not show a snoozed notification before its snooze ends',
+      input: { seenValue: formatDismissed(NOW - 1000) },
+      expected: false,
+    },
+    {
+      name: 'shows a dismissed notification again once the snooze ends',
+      input: { seenValue: formatDismissed(NOW - DAY) },
+      expected: true,
+    },
+    {
+      name: 'never shows a notification again after "Don\'t show again"',
+      input: { seenValue: formatNeverShowAgain(NOW - 365 * DAY) },
+      expected: false,
+    },
+    {
+      name: 'shows a notification whose seen value is unreadable',
+      input: { seenValue: 'garbage' },
+      expected: true,
+    },
   ])('$name', ({ input, expected }) => {
     expect(isNotificationVisible(buildInput(input))).toBe(expected);
   });
@@ -102,7 +149,7 @@ describe('isPageMatch', () => {
 });
 
 describe('selectVisibleNotifications', () => {
-  it('keeps only the visible notifications, in order, using each one\'s seen value', () => {
+  it("keeps only the visible notifications, in order, using each one's seen value", () => {
     const list = [
       buildNotification({ notificationId: 'a' }),
       buildNotification({ notificationId: 'b' }),
@@ -116,7 +163,12 @@ describe('selectVisibleNotifications', () => {
 
   it('shows everything eligible when the user has seen nothing', () => {
     const list = [buildNotification({ notificationId: 'a' })];
-    const visible = selectVisibleNotifications(list, { surface: 'web', path: '/', seen: undefined, now: NOW });
+    const visible = selectVisibleNotifications(list, {
+      surface: 'web',
+      path: '/',
+      seen: undefined,
+      now: NOW,
+    });
     expect(visible).toHaveLength(1);
   });
 });

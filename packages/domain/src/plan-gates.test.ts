@@ -30,9 +30,12 @@ describe('canUseQueueProcessor and canUseAutomations', () => {
     { value: 4, name: 'pro', status: 'trialing', expected: true },
     { value: 3, name: 'pro', status: 'past_due', expected: true },
     { value: 4, name: 'pro', status: 'canceled', expected: false },
-  ])('needs the pro tier and a usable subscription (tier $value, $status)', ({ value, name, status, expected }) => {
-    const sub = { status, tier: { value, name } };
-    expect(canUseQueueProcessor(sub)).toBe(expected);
-    expect(canUseAutomations(sub)).toBe(expected);
-  });
+  ])(
+    'needs the pro tier and a usable subscription (tier $value, $status)',
+    ({ value, name, status, expected }) => {
+      const sub = { status, tier: { value, name } };
+      expect(canUseQueueProcessor(sub)).toBe(expected);
+      expect(canUseAutomations(sub)).toBe(expected);
+    },
+  );
 });

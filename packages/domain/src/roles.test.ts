@@ -17,9 +17,12 @@ describe('can', () => {
     (Object.keys(TEAM_PERMISSIONS) as TeamPermission[]).flatMap((permission) =>
       TEAM_ROLES.map((role) => ({ role, permission, allowed: expected[permission].includes(role) })),
     ),
-  )('gives $permission only to the roles PRODUCT.md names ($role: $allowed)', ({ role, permission, allowed }) => {
-    expect(can(role, permission)).toBe(allowed);
-  });
+  )(
+    'gives $permission only to the roles PRODUCT.md names ($role: $allowed)',
+    ({ role, permission, allowed }) => {
+      expect(can(role, permission)).toBe(allowed);
+    },
+  );
 });
 
 describe('canSeePipeline', () => {
@@ -48,9 +51,12 @@ describe('canAssignRole', () => {
     { actor: 'member', target: 'owner', expected: false },
     { actor: 'member', target: 'admin', expected: false },
     { actor: 'member', target: 'member', expected: false },
-  ])('never lets anyone hand out a role above their own ($actor gives $target)', ({ actor, target, expected }) => {
-    expect(canAssignRole(actor, target)).toBe(expected);
-  });
+  ])(
+    'never lets anyone hand out a role above their own ($actor gives $target)',
+    ({ actor, target, expected }) => {
+      expect(canAssignRole(actor, target)).toBe(expected);
+    },
+  );
 });
 
 describe('isTeamRole', () => {

@@ -94,7 +94,12 @@ export function deriveSubscription(input: SubscriptionInput): Subscription {
     includedContacts: tier.includedContacts,
     platforms: { facebook: platforms.facebook, instagram: platforms.instagram },
     addons,
-    subIds: { base: subIds.base, addon: subIds.addon, teamItem: subIds.teamItem, contactsItem: subIds.contactsItem },
+    subIds: {
+      base: subIds.base,
+      addon: subIds.addon,
+      teamItem: subIds.teamItem,
+      contactsItem: subIds.contactsItem,
+    },
     contactsAllowed: tier.includedContacts + addons.contactBlocks * CONTACT_BLOCK_SIZE,
     seatsAllowed: tier.includedSeats + addons.teamMembers * SEAT_ADDON_SIZE,
     trialEndsAt,
@@ -125,7 +130,10 @@ export function canAddContacts(
 }
 
 /** Checks whether the team has a free seat for one more person, given the seats already used. */
-export function canAddSeat(sub: Pick<Subscription, 'status' | 'seatsAllowed'>, seatsUsed: number): LimitCheck {
+export function canAddSeat(
+  sub: Pick<Subscription, 'status' | 'seatsAllowed'>,
+  seatsUsed: number,
+): LimitCheck {
   if (!isSubscriptionUsable(sub.status)) {
     return { ok: false, message: formatInactiveMessage(sub.status, 'invite people') };
   }

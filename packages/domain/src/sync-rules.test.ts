@@ -64,21 +64,35 @@ describe('decideSync', () => {
   it.each([
     { type: 'gsheet', stageRemoteID: null, expected: { sync: true } },
     { type: 'clickfunnels', stageRemoteID: 'st_9', expected: { sync: true } },
-    { type: 'clickfunnels', stageRemoteID: null, expected: { sync: false, reason: 'unsupported-stage-sync' } },
+    {
+      type: 'clickfunnels',
+      stageRemoteID: null,
+      expected: { sync: false, reason: 'unsupported-stage-sync' },
+    },
     { type: 'kartra', stageRemoteID: 'st_9', expected: { sync: false, reason: 'unsupported-stage-sync' } },
-  ] as const)('syncs a stage only where SPEC §5 allows ($type, $stageRemoteID)', ({ type, stageRemoteID, expected }) => {
-    const input = buildInput({ kind: 'stage', stageRemoteID, integration: buildIntegration({ type }) });
-    expect(decideSync(input)).toEqual(expected);
-  });
+  ] as const)(
+    'syncs a stage only where SPEC §5 allows ($type, $stageRemoteID)',
+    ({ type, stageRemoteID, expected }) => {
+      const input = buildInput({ kind: 'stage', stageRemoteID, integration: buildIntegration({ type }) });
+      expect(decideSync(input)).toEqual(expected);
+    },
+  );
 
   it.each([
     { type: 'kartra', tagRemoteID: null, expected: { sync: true } },
     { type: 'activecampaign', tagRemoteID: '12', expected: { sync: true } },
-    { type: 'activecampaign', tagRemoteID: undefined, expected: { sync: false, reason: 'unsupported-tag-sync' } },
-  ] as const)('syncs a tag only where SPEC §5 allows ($type, $tagRemoteID)', ({ type, tagRemoteID, expected }) => {
-    const input = buildInput({ kind: 'tag', tagRemoteID, integration: buildIntegration({ type }) });
-    expect(decideSync(input)).toEqual(expected);
-  });
+    {
+      type: 'activecampaign',
+      tagRemoteID: undefined,
+      expected: { sync: false, reason: 'unsupported-tag-sync' },
+    },
+  ] as const)(
+    'syncs a tag only where SPEC §5 allows ($type, $tagRemoteID)',
+    ({ type, tagRemoteID, expected }) => {
+      const input = buildInput({ kind: 'tag', tagRemoteID, integration: buildIntegration({ type }) });
+      expect(decideSync(input)).toEqual(expected);
+    },
+  );
 
   it.each(['info', 'note', 'task'] as const)('syncs a %s change to any integration type', (kind) => {
     const input = buildInput({ kind, integration: buildIntegration({ type: 'kartra' }) });
@@ -95,9 +109,12 @@ describe('canSyncStage', () => {
       { type, stageRemoteID: '', expected: always.includes(type) },
       { type, stageRemoteID: null, expected: always.includes(type) },
     ]),
-  )('follows the SPEC §5 stage list ($type, remote id "$stageRemoteID")', ({ type, stageRemoteID, expected }) => {
-    expect(canSyncStage(type, stageRemoteID)).toBe(expected);
-  });
+  )(
+    'follows the SPEC §5 stage list ($type, remote id "$stageRemoteID")',
+    ({ type, stageRemoteID, expected }) => {
+      expect(canSyncStage(type, stageRemoteID)).toBe(expected);
+    },
+  );
 });
 
 describe('canSyncTag', () => {

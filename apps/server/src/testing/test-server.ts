@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { loadConfig, type Config } from '../platform/config';
 import { createDatabases, migrateDatabases, type Databases } from '../platform/db/databases';
+import { subscriptions } from '../platform/db/directory-schema';
 import { openEngine, wrapPglite, type Engine } from '../platform/db/engine';
 import { createLogger } from '../platform/logger';
 import { startJobQueue } from '../platform/queue';
@@ -63,6 +65,8 @@ export interface TestServer {
   client(): TestClient;
   /** Signs a new user up through the API and returns their signed-in client. */
   signUp(input?: { name?: string; email?: string; password?: string }): Promise<TestClient>;
+  /** Changes a team's plan directly, as an operator would. */
+  setSubscription(teamUID: string, patch: Partial<typeof subscriptions.$inferInsert>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -105,6 +109,9 @@ export async function startTestServer(options: { shards?: number; env?: Record<s
       });
       if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
       return user;
+    },
+    async setSubscription(teamUID, patch) {
+      await databases.directory.update(subscriptions).set(patch).where(eq(subscriptions.teamId, teamUID));
     },
     async stop() {
       await server.stop();

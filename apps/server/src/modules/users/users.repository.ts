@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { SUPER_ROLE } from '../../platform/auth';
 import type { DirectoryDb } from '../../platform/db/databases';
 import { users } from '../../platform/db/directory-schema';
 
@@ -31,4 +32,14 @@ export async function setNotificationSeen(db: DirectoryDb, userId: string, notif
     .update(users)
     .set({ notifications: sql`${users.notifications} || jsonb_build_object(${notificationId}::text, ${value}::text)` })
     .where(eq(users.id, userId));
+}
+
+/** Grants or revokes the super permission (better-auth's admin role 'super'); null when no such user. */
+export async function setSuperPermission(db: DirectoryDb, email: string, isSuper: boolean) {
+  const [row] = await db
+    .update(users)
+    .set({ role: isSuper ? SUPER_ROLE : 'user', updatedAt: new Date() })
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .returning({ id: users.id });
+  return row ?? null;
 }

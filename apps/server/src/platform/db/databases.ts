@@ -42,7 +42,8 @@ export async function openDatabases(locations: DatabaseLocations): Promise<Datab
     const existing = engines.get(location);
     if (existing) return existing;
     const engine = await openEngine(location);
-    engines.set(location, engine);
+    // Each memory:// is a database of its own.
+    engines.set(location === 'memory://' ? `memory://${engines.size}` : location, engine);
     return engine;
   };
   try {

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { MESSAGES } from '@grouptrack/domain';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
 
@@ -48,6 +49,6 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.status(error.statusCode).send({ error: { code: 'bad-request', message } });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ error: { code: 'internal', message: 'Something went wrong' } });
+    return reply.status(500).send({ error: { code: 'internal', message: MESSAGES.somethingWentWrong } });
   });
 }

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../../testing/event-stream';
+import { startTestServer, type TestServer } from '../../testing/test-server';
+import type { TestClient } from '../../testing/test-client';
+
+let server: TestServer;
+let owner: TestClient;
+let teamUID: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await server.signUp();
+  teamUID = (await owner.me()).teamUID;
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+describe('GET /api/v1/teams/:teamUID/events', () => {
+  it('streams a membership change made by another client', async () => {
+    const stream = await openEventStream(owner, teamUID);
+    expect(stream.status).toBe(200);
+    const invite = await owner.post(`/api/v1/teams/${teamUID}/invitations`, {});
+    const joiner = await server.signUp();
+    await joiner.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`);
+    const uid = (await joiner.me()).uid;
+    const event = await stream.next((e) => e.entity === 'team_member' && e.op === 'create');
+    expect(event).toMatchObject({ ids: [uid], data: { role: 'member' }, pipelineId: null });
+    stream.close();
+  });
+
+  it('replays what a client missed after its Last-Event-ID, in order', async () => {
+    const first = await openEventStream(owner, teamUID);
+    await owner.patch(`/api/v1/teams/${teamUID}`, { name: 'Before' });
+    const seen = await first.next((e) => e.entity === 'team' && e.data?.name === 'Before');
+    first.close();
+    await owner.patch(`/api/v1/teams/${teamUID}`, { name: 'Missed one' });
+    await owner.patch(`/api/v1/teams/${teamUID}`, { name: 'Missed two' });
+    const resumed = await openEventStream(owner, teamUID, seen.id);
+    await resumed.next((e) => e.data?.name === 'Missed two');
+    const names = resumed.received.filter((e) => e.entity === 'team').map((e) => e.data?.name);
+    expect(names).toEqual(['Missed one', 'Missed two']);
+    resumed.close();
+  });
+
+  it("sends a member only the pipeline events their groupAccess allows, and ends when they're removed", async () => {
+    const invite = await owner.post(`/api/v1/teams/${teamUID}/invitations`, { groupAccess: ['pipe-a'] });
+    const member = await server.signUp();
+    await member.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`);
+    const uid = (await member.me()).uid;
+    const stream = await openEventStream(member, teamUID);
+    await server.server.context.events.record(teamUID, { entity: 'contact', op: 'update', ids: ['c1'], pipelineId: 'pipe-b' });
+    await server.server.context.events.record(teamUID, { entity: 'contact', op: 'update', ids: ['c2'], pipelineId: 'pipe-a' });
+    await stream.next((e) => e.ids.includes('c2'));
+    expect(stream.received.some((e) => e.ids.includes('c1'))).toBe(false);
+
+    await owner.patch(`/api/v1/teams/${teamUID}/members/${uid}`, { groupAccess: ['pipe-b'] });
+    await stream.next((e) => e.entity === 'team_member' && e.op === 'update');
+    await server.server.context.events.record(teamUID, { entity: 'contact', op: 'update', ids: ['c3'], pipelineId: 'pipe-b' });
+    await stream.next((e) => e.ids.includes('c3'));
+
+    await owner.delete(`/api/v1/teams/${teamUID}/members/${uid}`);
+    await stream.next((e) => e.entity === 'team_member' && e.op === 'delete');
+    await expect.poll(() => stream.ended).toBe(true);
+  });
+});

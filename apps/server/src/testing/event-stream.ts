@@ -1,0 +1,72 @@
+import type { TestClient } from './test-client';
+
+export interface StreamedEvent {
+  id: number;
+  entity: string;
+  op: string;
+  ids: string[];
+  data: Record<string, unknown> | null;
+  pipelineId: string | null;
+}
+
+/** Reads a team's SSE stream as a browser's EventSource would. */
+export async function openEventStream(client: TestClient, teamUID: string, lastEventId?: number) {
+  const controller = new AbortController();
+  const headers: Record<string, string> = { cookie: client.cookieHeader() };
+  if (lastEventId !== undefined) headers['last-event-id'] = String(lastEventId);
+  const response = await fetch(`${client.baseUrl}/api/v1/teams/${teamUID}/events`, { headers, signal: controller.signal });
+  const received: StreamedEvent[] = [];
+  const waiters: (() => void)[] = [];
+  let ended = false;
+  const pump = async () => {
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let boundary: number;
+        while ((boundary = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, boundary);
+          buffer = buffer.slice(boundary + 2);
+          const data = block
+            .split('\n')
+            .filter((line) => line.startsWith('data: '))
+            .map((line) => line.slice(6))
+            .join('\n');
+          if (data) received.push(JSON.parse(data) as StreamedEvent);
+          waiters.splice(0).forEach((wake) => wake());
+        }
+      }
+    } catch {
+      // Aborted by close().
+    } finally {
+      ended = true;
+      waiters.splice(0).forEach((wake) => wake());
+    }
+  };
+  if (response.ok) void pump();
+  return {
+    status: response.status,
+    received,
+    get ended() {
+      return ended;
+    },
+    /** Resolves with the first event that matches, failing after a few seconds. */
+    async next(match: (event: StreamedEvent) => boolean, timeoutMs = 5000): Promise<StreamedEvent> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = received.find(match);
+        if (found) return found;
+        if (ended) throw new Error('the stream ended');
+        if (Date.now() > deadline) throw new Error(`no matching event; received ${JSON.stringify(received)}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
+    close: () => controller.abort(),
+  };
+}

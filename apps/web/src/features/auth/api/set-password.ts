@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { requestData } from '../../../lib/api-client';
+import type { LoggedUser } from './get-me';
+import { meQueryKey } from './get-me';
+
+export interface SetPasswordInput {
+  newPassword: string;
+  /** Needed only when the user already has a password. */
+  currentPassword?: string;
+}
+
+/** Sets or changes the signed-in user's password. */
+export async function setPassword(input: SetPasswordInput): Promise<void> {
+  await requestData('/api/v1/me/password', { method: 'POST', body: input });
+}
+
+export function useSetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setPassword,
+    onSuccess: () => {
+      queryClient.setQueryData<LoggedUser>(meQueryKey, (user) => user && { ...user, passwordSet: true });
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { requestData } from '../../../lib/api-client';
+import type { LoggedUser } from './get-me';
+import { meQueryKey } from './get-me';
+
+/** Makes another of the user's teams the current one; answers the updated user. */
+export function switchCurrentTeam(teamUID: string): Promise<LoggedUser> {
+  return requestData<LoggedUser>('/api/v1/me/current-team', { method: 'POST', body: { teamUID } });
+}
+
+export function useSwitchCurrentTeam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: switchCurrentTeam,
+    onSuccess: (user) => queryClient.setQueryData(meQueryKey, user),
+  });
+}
