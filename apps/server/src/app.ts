@@ -5,7 +5,12 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -20,8 +25,9 @@ import type { App } from './platform/http/types';
 /** The HTTP API and the web app, on one origin. */
 export async function buildApp(context: AppContext): Promise<App> {
   const { config, log } = context;
+  const loggerInstance: FastifyBaseLogger = log;
   const app = Fastify({
-    loggerInstance: log as FastifyBaseLogger,
+    loggerInstance,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
@@ -33,7 +39,9 @@ export async function buildApp(context: AppContext): Promise<App> {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'GroupTrack API', version: '1.0.0', description: 'The REST API of GroupTrack.' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } } },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } },
+      },
       security: [{ session: [] }],
     },
     transform: jsonSchemaTransform,
@@ -61,7 +69,9 @@ export async function buildApp(context: AppContext): Promise<App> {
     }
     return reply
       .status(404)
-      .send({ error: { code: 'not-found', message: `No route ${request.method} ${request.url.split('?')[0]}` } });
+      .send({
+        error: { code: 'not-found', message: `No route ${request.method} ${request.url.split('?')[0]}` },
+      });
   });
   return app;
 }

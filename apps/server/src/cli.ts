@@ -21,20 +21,23 @@ const databases = await openDatabases(databaseLocations(config));
 async function setSuper(email: string | undefined, isSuper: boolean) {
   if (!email) throw new Error('Give the email address of the user.');
   await migrateDatabases(databases);
-  if (!(await setSuperPermission(databases.directory, email, isSuper))) throw new Error(`No user has the email ${email}.`);
+  if (!(await setSuperPermission(databases.directory, email, isSuper)))
+    throw new Error(`No user has the email ${email}.`);
   return `${email} ${isSuper ? 'now has' : 'no longer has'} the super permission.`;
 }
 
 try {
   let message: string;
-  switch (command) {
+  switch (command ?? '') {
     case 'migrate':
       await migrateDatabases(databases);
       message = 'Migrations applied.';
       break;
     case 'seed': {
       const context = await createContext(config, log, databases);
-      message = (await seedDemo(context)) ? 'Demo data created.' : 'The database already has users; nothing seeded.';
+      message = (await seedDemo(context))
+        ? 'Demo data created.'
+        : 'The database already has users; nothing seeded.';
       await context.queue.stop();
       await context.events.stop();
       break;

@@ -27,6 +27,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
   const auth = createAuth({
     config,
     directory: databases.directory,
+    log,
     sendPasswordResetMail: async ({ email, name, url }) => {
       await mail.sendMail({
         to: email,
@@ -48,7 +49,11 @@ export interface RunningServer {
 }
 
 /** Starts the roles this process runs: the HTTP API, the workers, or both. */
-export async function startServer(config: Config, log: Logger, databases?: Databases): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  log: Logger,
+  databases?: Databases,
+): Promise<RunningServer> {
   const dbs = databases ?? (await openDatabases(databaseLocations(config)));
   const context = await createContext(config, log, dbs);
   if (config.SEED_DEMO) await seedDemo(context);

@@ -6,6 +6,7 @@ import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import { eq } from 'drizzle-orm';
 import type { Config } from './config';
 import type { DirectoryDb } from './db/databases';
+import type { Logger } from './logger';
 import { accounts, sessions, users, verifications } from './db/directory-schema';
 
 export const SUPER_ROLE = 'super';
@@ -13,11 +14,12 @@ export const SUPER_ROLE = 'super';
 export interface AuthDeps {
   config: Pick<Config, 'APP_URL' | 'AUTH_SECRET'>;
   directory: DirectoryDb;
-  sendPasswordResetMail(input: { email: string; name: string; url: string }): Promise<void>;
+  log: Logger;
+  sendPasswordResetMail: (input: { email: string; name: string; url: string }) => Promise<void>;
 }
 
 /** better-auth: email and password accounts, cookie sessions, password reset, super users. */
-export function createAuth({ config, directory, sendPasswordResetMail }: AuthDeps) {
+export function createAuth({ config, directory, log, sendPasswordResetMail }: AuthDeps) {
   const markPasswordSet = async (userId: string) => {
     await directory.update(users).set({ passwordSet: true }).where(eq(users.id, userId));
   };
@@ -28,6 +30,8 @@ export function createAuth({ config, directory, sendPasswordResetMail }: AuthDep
     secret: config.AUTH_SECRET,
     trustedOrigins: [new URL(config.APP_URL).origin],
     telemetry: { enabled: false },
+    // better-auth's notices (e.g. a wrong password) join our structured logs, at debug level.
+    logger: { log: (level, message) => log[level === 'error' ? 'error' : 'debug']({ auth: true }, message) },
     // Sign-in attempts are limited by our own route (it keys on address and email, in the database).
     rateLimit: { enabled: false },
     database: drizzleAdapter(directory, {

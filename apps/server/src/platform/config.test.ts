@@ -9,7 +9,10 @@ describe('loadConfig', () => {
   });
 
   it('splits the shard list and the allowed single sign-on domains', () => {
-    const config = loadConfig({ TEAM_SHARD_URLS: 'memory://, postgres://h/s2 ', SSO_ALLOWED_DOMAINS: 'a.test,b.test' });
+    const config = loadConfig({
+      TEAM_SHARD_URLS: 'memory://, postgres://h/s2 ',
+      SSO_ALLOWED_DOMAINS: 'a.test,b.test',
+    });
     expect(config.TEAM_SHARD_URLS).toEqual(['memory://', 'postgres://h/s2']);
     expect(config.SSO_ALLOWED_DOMAINS).toEqual(['a.test', 'b.test']);
   });

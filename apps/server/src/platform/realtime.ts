@@ -47,7 +47,8 @@ export async function appendChange(tx: TeamDb, teamUID: string, change: ChangeIn
     .returning();
   const event = toChangeEvent(row!);
   const inline = JSON.stringify(event);
-  const payload: Announcement = inline.length <= MAX_INLINE_PAYLOAD ? event : { teamUID, id: event.id, truncated: true };
+  const payload: Announcement =
+    inline.length <= MAX_INLINE_PAYLOAD ? event : { teamUID, id: event.id, truncated: true };
   // pg_notify takes the channel as text, so this stays one parameterised statement.
   await tx.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(payload)})`);
   return event;

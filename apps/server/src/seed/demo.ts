@@ -13,7 +13,12 @@ export async function seedDemo({ databases, auth, teams, log }: AppContext): Pro
   if (anyUser) return false;
   const { user } = await auth.api.signUpEmail({ body: DEMO_USER });
   await directory.update(users).set({ termsVersion: TERMS_VERSION }).where(eq(users.id, user.id));
-  const teamUID = await teams.createTeam({ ownerId: user.id, name: 'Demo Community', status: 'active', tier: 3 });
+  const teamUID = await teams.createTeam({
+    ownerId: user.id,
+    name: 'Demo Community',
+    status: 'active',
+    tier: 3,
+  });
   await directory
     .update(subscriptions)
     .set({ facebookPlan: 'pro', instagramPlan: 'pro' })

@@ -14,7 +14,10 @@ export async function openEventStream(client: TestClient, teamUID: string, lastE
   const controller = new AbortController();
   const headers: Record<string, string> = { cookie: client.cookieHeader() };
   if (lastEventId !== undefined) headers['last-event-id'] = String(lastEventId);
-  const response = await fetch(`${client.baseUrl}/api/v1/teams/${teamUID}/events`, { headers, signal: controller.signal });
+  const response = await fetch(`${client.baseUrl}/api/v1/teams/${teamUID}/events`, {
+    headers,
+    signal: controller.signal,
+  });
   const received: StreamedEvent[] = [];
   const waiters: (() => void)[] = [];
   let ended = false;

@@ -31,7 +31,8 @@ export class TestClient {
   }
 
   get = (path: string, headers?: Record<string, string>) => this.request('GET', path, undefined, headers);
-  post = (path: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', path, body ?? {}, headers);
+  post = (path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request('POST', path, body ?? {}, headers);
   patch = (path: string, body?: unknown) => this.request('PATCH', path, body ?? {});
   put = (path: string, body?: unknown) => this.request('PUT', path, body ?? {});
   delete = (path: string) => this.request('DELETE', path);

@@ -34,7 +34,7 @@ function pgliteTemplate(): Promise<PGlite> {
 async function openTestEngine(): Promise<{ engine: Engine; drop: () => Promise<void> }> {
   if (testEngine === 'pglite') {
     const clone = (await (await pgliteTemplate()).clone()) as PGlite;
-    return { engine: wrapPglite(clone, 'test'), drop: async () => undefined };
+    return { engine: wrapPglite(clone, 'test'), drop: () => Promise.resolve() };
   }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
@@ -73,10 +73,10 @@ export interface TestServer {
 let counter = 0;
 
 /** Starts the real server on a free port over a fresh database (and `shards` extra shard databases). */
-export async function startTestServer(options: { shards?: number; env?: Record<string, string> } = {}): Promise<TestServer> {
-  const opened = await Promise.all(
-    Array.from({ length: 1 + (options.shards ?? 0) }, () => openTestEngine()),
-  );
+export async function startTestServer(
+  options: { shards?: number; env?: Record<string, string> } = {},
+): Promise<TestServer> {
+  const opened = await Promise.all(Array.from({ length: 1 + (options.shards ?? 0) }, () => openTestEngine()));
   const [directory, ...shards] = opened.map((entry) => entry.engine);
   const databases = createDatabases(directory!, shards.length > 0 ? shards : [directory!]);
   const config = loadConfig({
@@ -107,7 +107,8 @@ export async function startTestServer(options: { shards?: number; env?: Record<s
         email: input.email ?? `user-${id}@example.test`,
         password: input.password ?? 'correct-horse-battery',
       });
-      if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
+      if (response.status !== 200)
+        throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
       return user;
     },
     async setSubscription(teamUID, patch) {

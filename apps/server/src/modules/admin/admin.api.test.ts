@@ -28,10 +28,18 @@ describe('/api/v1/admin', () => {
     const operator = await server.signUp({ email: 'operator@example.test' });
     await setSuperPermission(server.databases.directory, 'operator@example.test', true);
     expect((await operator.me()).claims.super).toBe(true);
-    await server.client().post('/api/auth/request-password-reset', { email: 'operator@example.test', redirectTo: '/password-reset' });
+    await server
+      .client()
+      .post('/api/auth/request-password-reset', {
+        email: 'operator@example.test',
+        redirectTo: '/password-reset',
+      });
     const outbox = await operator.get('/api/v1/admin/mail-outbox?to=operator@example.test');
     expect(outbox.status).toBe(200);
-    expect(outbox.body.data[0]).toMatchObject({ to: 'operator@example.test', subject: 'Reset your GroupTrack password' });
+    expect(outbox.body.data[0]).toMatchObject({
+      to: 'operator@example.test',
+      subject: 'Reset your GroupTrack password',
+    });
     expect((await operator.get('/api/v1/admin/mail-outbox?limit=1000')).status).toBe(400);
     await setSuperPermission(server.databases.directory, 'operator@example.test', false);
     expect((await operator.get('/api/v1/admin/mail-outbox')).status).toBe(403);
@@ -50,7 +58,9 @@ describe('npm run cli -- grant-super', () => {
       await run('seed');
       const granted = await run('grant-super', 'demo@grouptrack.local');
       expect(granted.stdout).toContain('demo@grouptrack.local now has the super permission.');
-      await expect(run('grant-super', 'nobody@example.test')).rejects.toThrow(/No user has the email nobody@example.test/);
+      await expect(run('grant-super', 'nobody@example.test')).rejects.toThrow(
+        /No user has the email nobody@example.test/,
+      );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

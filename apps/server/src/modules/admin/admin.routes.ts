@@ -7,7 +7,7 @@ const tags = ['admin'];
 
 /** Routes for operators; every /api/v1/admin route requires the super permission. */
 export function registerAdminRoutes(app: App, { auth, mail }: AppContext) {
-  app.register(async (admin: App) => {
+  void app.register((admin: App, _options, done) => {
     admin.addHook('onRequest', async (request) => {
       await requireSuperActor(auth, request);
     });
@@ -27,7 +27,10 @@ export function registerAdminRoutes(app: App, { auth, mail }: AppContext) {
         },
       },
       async (request) => {
-        const rows = await mail.listOutbox({ limit: request.query.limit, to: request.query.to?.toLowerCase() });
+        const rows = await mail.listOutbox({
+          limit: request.query.limit,
+          to: request.query.to?.toLowerCase(),
+        });
         return {
           data: rows.map((row) => ({
             id: row.id,
@@ -42,5 +45,6 @@ export function registerAdminRoutes(app: App, { auth, mail }: AppContext) {
         };
       },
     );
+    done();
   });
 }

@@ -31,7 +31,10 @@ describe('accounts', () => {
     expect((await client.me()).email).toBe('sam@example.test');
     await client.post('/api/auth/sign-out');
     expect((await client.get('/api/v1/me')).status).toBe(401);
-    const signIn = await client.post('/api/auth/sign-in/email', { email: 'sam@example.test', password: 'a-long-password' });
+    const signIn = await client.post('/api/auth/sign-in/email', {
+      email: 'sam@example.test',
+      password: 'a-long-password',
+    });
     expect(signIn.status).toBe(200);
     expect((await client.me()).email).toBe('sam@example.test');
   });
@@ -44,7 +47,9 @@ describe('accounts', () => {
       password: 'a-long-password',
     });
     expect(duplicate.status).toBeGreaterThanOrEqual(400);
-    const short = await server.client().post('/api/auth/sign-up/email', { name: 'X', email: 'x@example.test', password: 'short' });
+    const short = await server
+      .client()
+      .post('/api/auth/sign-up/email', { name: 'X', email: 'x@example.test', password: 'short' });
     expect(short.status).toBe(400);
   });
 
@@ -52,13 +57,22 @@ describe('accounts', () => {
     await server.signUp({ email: 'limited@example.test', password: 'right-password' });
     const client = server.client();
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const wrong = await client.post('/api/auth/sign-in/email', { email: 'limited@example.test', password: 'wrong-password' });
+      const wrong = await client.post('/api/auth/sign-in/email', {
+        email: 'limited@example.test',
+        password: 'wrong-password',
+      });
       expect(wrong.status).toBe(401);
     }
-    const blocked = await client.post('/api/auth/sign-in/email', { email: 'limited@example.test', password: 'right-password' });
+    const blocked = await client.post('/api/auth/sign-in/email', {
+      email: 'limited@example.test',
+      password: 'right-password',
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body.error.message).toMatch(/Too many sign-in attempts/);
-    const otherEmail = await client.post('/api/auth/sign-in/email', { email: 'someone@example.test', password: 'x-password' });
+    const otherEmail = await client.post('/api/auth/sign-in/email', {
+      email: 'someone@example.test',
+      password: 'x-password',
+    });
     expect(otherEmail.status).toBe(401);
   });
 
@@ -79,8 +93,22 @@ describe('accounts', () => {
     });
     expect(reset.status).toBe(200);
     const client = server.client();
-    expect((await client.post('/api/auth/sign-in/email', { email: 'forgetful@example.test', password: 'old-password-1' })).status).toBe(401);
-    expect((await client.post('/api/auth/sign-in/email', { email: 'forgetful@example.test', password: 'new-password-2' })).status).toBe(200);
+    expect(
+      (
+        await client.post('/api/auth/sign-in/email', {
+          email: 'forgetful@example.test',
+          password: 'old-password-1',
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await client.post('/api/auth/sign-in/email', {
+          email: 'forgetful@example.test',
+          password: 'new-password-2',
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -122,12 +150,25 @@ describe('the logged user', () => {
     const client = await server.signUp({ email: 'changer@example.test', password: 'first-password' });
     const missing = await client.post('/api/v1/me/password', { newPassword: 'second-password' });
     expect(missing.status).toBe(400);
-    const wrong = await client.post('/api/v1/me/password', { newPassword: 'second-password', currentPassword: 'nope-nope' });
+    const wrong = await client.post('/api/v1/me/password', {
+      newPassword: 'second-password',
+      currentPassword: 'nope-nope',
+    });
     expect(wrong.status).toBe(400);
-    const ok = await client.post('/api/v1/me/password', { newPassword: 'second-password', currentPassword: 'first-password' });
+    const ok = await client.post('/api/v1/me/password', {
+      newPassword: 'second-password',
+      currentPassword: 'first-password',
+    });
     expect(ok.status).toBe(200);
     const again = server.client();
-    expect((await again.post('/api/auth/sign-in/email', { email: 'changer@example.test', password: 'second-password' })).status).toBe(200);
+    expect(
+      (
+        await again.post('/api/auth/sign-in/email', {
+          email: 'changer@example.test',
+          password: 'second-password',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('switches between teams the user belongs to, and refuses others', async () => {

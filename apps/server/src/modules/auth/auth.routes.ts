@@ -3,7 +3,12 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
-import { clearAttempts, countRecentAttempts, deleteAttemptsBefore, recordAttempt } from './sign-in-attempts.repository';
+import {
+  clearAttempts,
+  countRecentAttempts,
+  deleteAttemptsBefore,
+  recordAttempt,
+} from './sign-in-attempts.repository';
 
 /** Hands /api/auth/* to better-auth, and limits sign-in attempts per address and email. */
 export function registerAuthRoutes(app: App, { auth, config, databases }: AppContext) {
@@ -33,8 +38,8 @@ export function registerAuthRoutes(app: App, { auth, config, databases }: AppCon
     '/api/auth/sign-in/email',
     { schema: { tags: ['auth'], summary: 'Sign in with email and password (attempts are limited)' } },
     async (request, reply) => {
-      const email = String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase();
-      const key = `${request.ip}|${email}`;
+      const email = (request.body as { email?: unknown } | undefined)?.email;
+      const key = `${request.ip}|${typeof email === 'string' ? email.toLowerCase() : ''}`;
       const now = Date.now();
       const attempts = await countRecentAttempts(directory, key, now - windowMs);
       if (attempts >= config.AUTH_SIGNIN_MAX_ATTEMPTS) {

@@ -49,14 +49,29 @@ describe('GET /api/v1/teams/:teamUID/events', () => {
     await member.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`);
     const uid = (await member.me()).uid;
     const stream = await openEventStream(member, teamUID);
-    await server.server.context.events.record(teamUID, { entity: 'contact', op: 'update', ids: ['c1'], pipelineId: 'pipe-b' });
-    await server.server.context.events.record(teamUID, { entity: 'contact', op: 'update', ids: ['c2'], pipelineId: 'pipe-a' });
+    await server.server.context.events.record(teamUID, {
+      entity: 'contact',
+      op: 'update',
+      ids: ['c1'],
+      pipelineId: 'pipe-b',
+    });
+    await server.server.context.events.record(teamUID, {
+      entity: 'contact',
+      op: 'update',
+      ids: ['c2'],
+      pipelineId: 'pipe-a',
+    });
     await stream.next((e) => e.ids.includes('c2'));
     expect(stream.received.some((e) => e.ids.includes('c1'))).toBe(false);
 
     await owner.patch(`/api/v1/teams/${teamUID}/members/${uid}`, { groupAccess: ['pipe-b'] });
     await stream.next((e) => e.entity === 'team_member' && e.op === 'update');
-    await server.server.context.events.record(teamUID, { entity: 'contact', op: 'update', ids: ['c3'], pipelineId: 'pipe-b' });
+    await server.server.context.events.record(teamUID, {
+      entity: 'contact',
+      op: 'update',
+      ids: ['c3'],
+      pipelineId: 'pipe-b',
+    });
     await stream.next((e) => e.ids.includes('c3'));
 
     await owner.delete(`/api/v1/teams/${teamUID}/members/${uid}`);

@@ -12,8 +12,9 @@ const HEARTBEAT_MS = 25_000;
 export function registerEventRoutes(app: App, { auth, teams, events }: AppContext) {
   const open = new Set<ServerResponse>();
   // Streams never end by themselves; close them so a graceful shutdown can finish.
-  app.addHook('preClose', async () => {
+  app.addHook('preClose', (done) => {
     for (const response of open) response.end();
+    done();
   });
 
   app.get(
@@ -34,7 +35,8 @@ export function registerEventRoutes(app: App, { auth, teams, events }: AppContex
       const { teamUID } = request.params;
       let member = await teams.requireMember(actor, teamUID);
       const header = request.headers['last-event-id'];
-      const lastEventId = header !== undefined && /^\d+$/.test(String(header)) ? Number(header) : request.query.lastEventId;
+      const lastEventId =
+        header !== undefined && /^\d+$/.test(String(header)) ? Number(header) : request.query.lastEventId;
 
       reply.hijack();
       const response = reply.raw;
@@ -51,23 +53,31 @@ export function registerEventRoutes(app: App, { auth, teams, events }: AppContex
         if (event.pipelineId !== null && !canSeePipeline(member, event.pipelineId)) return;
         response.write(`id: ${event.id}\nevent: change\ndata: ${JSON.stringify(event)}\n\n`);
       };
-      const handle = (event: ChangeEvent) => {
+      // Events are handled one after another: after a change to the member's own access, the
+      // events that follow must be filtered with the new access, not the old.
+      let queue = Promise.resolve();
+      const deliver = async (event: ChangeEvent) => {
         write(event);
         if (event.entity !== 'team_member' || !event.ids.includes(actor.userId)) return;
         if (event.op === 'delete') {
           response.end();
           return;
         }
-        // The member's own role or pipeline access changed: what they may see changes with it.
-        teams.requireMember(actor, teamUID).then(
-          (updated) => (member = updated),
-          () => response.end(),
-        );
+        try {
+          member = await teams.requireMember(actor, teamUID);
+        } catch {
+          response.end();
+        }
+      };
+      const handle = (event: ChangeEvent) => {
+        queue = queue.then(() => deliver(event));
       };
 
       // Subscribe before replaying so nothing committed in between is lost; duplicates are dropped.
       let buffered: ChangeEvent[] | null = [];
-      const unsubscribe = events.subscribe(teamUID, (event) => (buffered ? buffered.push(event) : handle(event)));
+      const unsubscribe = events.subscribe(teamUID, (event) =>
+        buffered ? buffered.push(event) : handle(event),
+      );
       const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), HEARTBEAT_MS);
       const cleanup = () => {
         clearInterval(heartbeat);

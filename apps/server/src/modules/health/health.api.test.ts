@@ -18,7 +18,9 @@ describe('health and the error shape', () => {
   it('answers an unknown API route with a 404 in the error shape', async () => {
     const response = await server.client().get('/api/v1/nothing-here');
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ error: { code: 'not-found', message: 'No route GET /api/v1/nothing-here' } });
+    expect(response.body).toEqual({
+      error: { code: 'not-found', message: 'No route GET /api/v1/nothing-here' },
+    });
   });
 
   it('answers an oversized body with 413 and bad JSON with 400, without a stack trace', async () => {
@@ -26,7 +28,9 @@ describe('health and the error shape', () => {
     const big = await client.patch('/api/v1/me', { name: 'x'.repeat(5000) });
     expect(big.status).toBe(413);
     expect(big.body.error.code).toBe('payload-too-large');
-    const broken = await client.request('PATCH', '/api/v1/me', '{"name":', { 'content-type': 'application/json' });
+    const broken = await client.request('PATCH', '/api/v1/me', '{"name":', {
+      'content-type': 'application/json',
+    });
     expect(broken.status).toBe(400);
     expect(JSON.stringify(broken.body)).not.toMatch(/at .*\.ts/);
   });
@@ -36,7 +40,11 @@ describe('health and the error shape', () => {
     expect(response.status).toBe(200);
     expect(response.body.openapi).toMatch(/^3\./);
     expect(Object.keys(response.body.paths)).toEqual(
-      expect.arrayContaining(['/api/v1/me', '/api/v1/teams/{teamUID}/invitations', '/functions/v2-auth-generateCFToken']),
+      expect.arrayContaining([
+        '/api/v1/me',
+        '/api/v1/teams/{teamUID}/invitations',
+        '/functions/v2-auth-generateCFToken',
+      ]),
     );
     expect((await server.client().get('/api/docs')).status).toBeLessThan(400);
   });

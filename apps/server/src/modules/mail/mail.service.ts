@@ -40,12 +40,20 @@ export function createMailService(deps: {
     // Already delivered: a retried job must not send the same mail twice.
     if (!mail || mail.status === 'sent' || mail.status === 'logged') return;
     if (!transport) {
-      log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'mail (no SMTP_URL: kept in outbox)');
+      log.info(
+        { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
+        'mail (no SMTP_URL: kept in outbox)',
+      );
       await recordDelivery(directory, mail.id, { status: 'logged' });
       return;
     }
     try {
-      await transport.sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.sendMail({
+        from: config.MAIL_FROM,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+      });
       await recordDelivery(directory, mail.id, { status: 'sent' });
     } catch (error) {
       await recordDelivery(directory, mail.id, { status: 'failed', error: String(error) });

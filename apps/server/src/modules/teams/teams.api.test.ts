@@ -64,7 +64,9 @@ describe('invite links', () => {
     expect(refused.body.error.message).toBe('This invitation is no longer valid.');
     expect((await joiner.post('/api/v1/invitations/nope/accept')).status).toBe(404);
 
-    const byMail = await owner.post(`/api/v1/teams/${teamUID}/invitations`, { email: 'Invited@Example.test' });
+    const byMail = await owner.post(`/api/v1/teams/${teamUID}/invitations`, {
+      email: 'Invited@Example.test',
+    });
     expect(byMail.body.data.email).toBe('invited@example.test');
     const wrongPerson = await joiner.post(`/api/v1/invitations/${byMail.body.data.inviteCode}/accept`);
     expect(wrongPerson.status).toBe(403);
@@ -93,7 +95,9 @@ describe('invite links', () => {
 describe('members', () => {
   it('lets the owner set a member’s role and pipeline access, and the member sees it in their profile', async () => {
     const { joiner, uid } = await inviteAndJoin();
-    const changed = await owner.patch(`/api/v1/teams/${teamUID}/members/${uid}`, { groupAccess: ['p1', 'p2'] });
+    const changed = await owner.patch(`/api/v1/teams/${teamUID}/members/${uid}`, {
+      groupAccess: ['p1', 'p2'],
+    });
     expect(changed.status).toBe(200);
     expect((await joiner.me()).groupAccess[teamUID]).toEqual(['p1', 'p2']);
     await owner.patch(`/api/v1/teams/${teamUID}/members/${uid}`, { role: 'admin' });
@@ -104,9 +108,13 @@ describe('members', () => {
     const { joiner: member, uid: memberUid } = await inviteAndJoin();
     const { joiner: admin } = await inviteAndJoin('admin');
     const ownerUid = (await owner.me()).uid;
-    expect((await member.patch(`/api/v1/teams/${teamUID}/members/${memberUid}`, { role: 'admin' })).status).toBe(403);
+    expect(
+      (await member.patch(`/api/v1/teams/${teamUID}/members/${memberUid}`, { role: 'admin' })).status,
+    ).toBe(403);
     expect((await member.post(`/api/v1/teams/${teamUID}/invitations`, {})).status).toBe(403);
-    expect((await owner.patch(`/api/v1/teams/${teamUID}/members/${ownerUid}`, { role: 'member' })).status).toBe(403);
+    expect(
+      (await owner.patch(`/api/v1/teams/${teamUID}/members/${ownerUid}`, { role: 'member' })).status,
+    ).toBe(403);
     const promote = await admin.patch(`/api/v1/teams/${teamUID}/members/${memberUid}`, { role: 'admin' });
     expect(promote.status).toBe(403);
     expect((await admin.post(`/api/v1/teams/${teamUID}/invitations`, { role: 'member' })).status).toBe(201);
@@ -135,17 +143,18 @@ describe('members', () => {
 });
 
 describe('team routes guard every team', () => {
-  const routes = (team: string) => [
-    ['GET', `/api/v1/teams/${team}`],
-    ['PATCH', `/api/v1/teams/${team}`, { name: 'x' }],
-    ['GET', `/api/v1/teams/${team}/members`],
-    ['PATCH', `/api/v1/teams/${team}/members/someone`, { role: 'member' }],
-    ['DELETE', `/api/v1/teams/${team}/members/someone`],
-    ['GET', `/api/v1/teams/${team}/invitations`],
-    ['POST', `/api/v1/teams/${team}/invitations`, {}],
-    ['DELETE', `/api/v1/teams/${team}/invitations/code`],
-    ['GET', `/api/v1/teams/${team}/events`],
-  ] as const;
+  const routes = (team: string) =>
+    [
+      ['GET', `/api/v1/teams/${team}`],
+      ['PATCH', `/api/v1/teams/${team}`, { name: 'x' }],
+      ['GET', `/api/v1/teams/${team}/members`],
+      ['PATCH', `/api/v1/teams/${team}/members/someone`, { role: 'member' }],
+      ['DELETE', `/api/v1/teams/${team}/members/someone`],
+      ['GET', `/api/v1/teams/${team}/invitations`],
+      ['POST', `/api/v1/teams/${team}/invitations`, {}],
+      ['DELETE', `/api/v1/teams/${team}/invitations/code`],
+      ['GET', `/api/v1/teams/${team}/events`],
+    ] as const;
 
   it('answers 401 to a signed-out client', async () => {
     for (const [method, path, body] of routes(teamUID)) {

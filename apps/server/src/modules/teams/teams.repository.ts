@@ -9,7 +9,11 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 export async function insertTeam(
   db: DirectoryDb,
-  input: { team: typeof teams.$inferInsert; owner: typeof teamMembers.$inferInsert; subscription: typeof subscriptions.$inferInsert },
+  input: {
+    team: typeof teams.$inferInsert;
+    owner: typeof teamMembers.$inferInsert;
+    subscription: typeof subscriptions.$inferInsert;
+  },
 ) {
   await db.insert(teams).values(input.team);
   await db.insert(teamMembers).values(input.owner);
@@ -31,7 +35,11 @@ export async function renameTeam(db: DirectoryDb, teamId: string, name: string) 
   await db.update(teams).set({ name, updatedAt: new Date() }).where(eq(teams.id, teamId));
 }
 
-export async function findMembership(db: DirectoryDb, teamId: string, userId: string): Promise<MemberRow | null> {
+export async function findMembership(
+  db: DirectoryDb,
+  teamId: string,
+  userId: string,
+): Promise<MemberRow | null> {
   const [row] = await db
     .select()
     .from(teamMembers)

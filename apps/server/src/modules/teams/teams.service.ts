@@ -50,7 +50,8 @@ export function createTeamsService(deps: {
 
   async function requirePermission(actor: Actor, teamUID: string, permission: Parameters<typeof can>[1]) {
     const member = await requireMember(actor, teamUID);
-    if (!can(member.role, permission)) throw new ForbiddenError('Only the team owner or an admin can do this.');
+    if (!can(member.role, permission))
+      throw new ForbiddenError('Only the team owner or an admin can do this.');
     return member;
   }
 
@@ -153,7 +154,8 @@ export function createTeamsService(deps: {
       const manager = await requirePermission(actor, teamUID, 'manage-members');
       const target = await repo.findMembership(directory, teamUID, userId);
       if (!target) throw new NotFoundError('That person is not a member of this team.');
-      if (target.role === 'owner') throw new ForbiddenError("The team owner's role and access cannot be changed.");
+      if (target.role === 'owner')
+        throw new ForbiddenError("The team owner's role and access cannot be changed.");
       if (target.role === 'admin' && manager.role !== 'owner') {
         throw new ForbiddenError('Only the team owner can change an admin.');
       }
@@ -245,11 +247,14 @@ export function createTeamsService(deps: {
     async acceptInvitation(actor: Actor, code: string) {
       const invitation = await findUsableInvitation(code);
       if (invitation.email && invitation.email !== actor.email.toLowerCase()) {
-        throw new ForbiddenError(`This invitation was sent to ${invitation.email}. Sign in with that address to accept it.`);
+        throw new ForbiddenError(
+          `This invitation was sent to ${invitation.email}. Sign in with that address to accept it.`,
+        );
       }
       const teamUID = invitation.teamId;
       const joined = await directory.transaction(async (tx) => {
-        if (!(await repo.lockTeam(tx, teamUID))) throw new NotFoundError('This invitation is no longer valid.');
+        if (!(await repo.lockTeam(tx, teamUID)))
+          throw new NotFoundError('This invitation is no longer valid.');
         if (await repo.findMembership(tx, teamUID, actor.userId)) return false;
         await seatCheck(tx, teamUID);
         await repo.insertMember(tx, {

@@ -1,4 +1,3 @@
-import { TERMS_VERSION } from '@grouptrack/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 
@@ -28,7 +27,12 @@ describe('GET /api/v1/me', () => {
       defaultContactView: null,
       notifications: {},
       currentTeam: { teamOwner: true, role: 'owner' },
-      subscription: { status: 'trialing', tier: { value: 3, name: 'pro' }, contactCount: 0, includedSeats: 6 },
+      subscription: {
+        status: 'trialing',
+        tier: { value: 3, name: 'pro' },
+        contactCount: 0,
+        includedSeats: 6,
+      },
     });
     expect(me.teams).toHaveLength(1);
     expect(me.teamUID).toBe(me.currentTeam.teamUID);

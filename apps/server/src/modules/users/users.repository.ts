@@ -27,10 +27,17 @@ export async function updateUser(
 }
 
 /** Records one notification's 'seenDate|snoozeUntilDate' without rewriting the others. */
-export async function setNotificationSeen(db: DirectoryDb, userId: string, notificationId: string, value: string) {
+export async function setNotificationSeen(
+  db: DirectoryDb,
+  userId: string,
+  notificationId: string,
+  value: string,
+) {
   await db
     .update(users)
-    .set({ notifications: sql`${users.notifications} || jsonb_build_object(${notificationId}::text, ${value}::text)` })
+    .set({
+      notifications: sql`${users.notifications} || jsonb_build_object(${notificationId}::text, ${value}::text)`,
+    })
     .where(eq(users.id, userId));
 }
 

@@ -8,10 +8,14 @@ import type { App } from '../../platform/http/types';
 const tags = ['me'];
 
 export function registerUserRoutes(app: App, { auth, users, teams }: AppContext) {
-  app.get('/api/v1/me', { schema: { tags, summary: 'The logged user, their teams and subscription' } }, async (request) => {
-    const actor = await requireActor(auth, request);
-    return { data: await users.getLoggedUser(actor) };
-  });
+  app.get(
+    '/api/v1/me',
+    { schema: { tags, summary: 'The logged user, their teams and subscription' } },
+    async (request) => {
+      const actor = await requireActor(auth, request);
+      return { data: await users.getLoggedUser(actor) };
+    },
+  );
 
   app.patch(
     '/api/v1/me',

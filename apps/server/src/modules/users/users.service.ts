@@ -29,8 +29,7 @@ export function createUsersService(deps: { databases: Databases; teams: TeamsSer
       await teams.createTeam({ ownerId: actor.userId, name: `${user.name}'s team` });
       memberships = await listMembershipsOfUser(directory, actor.userId);
     }
-    const current =
-      memberships.find(({ team }) => team.id === user.currentTeamId) ?? memberships[0]!;
+    const current = memberships.find(({ team }) => team.id === user.currentTeamId) ?? memberships[0]!;
     const groupAccess = Object.fromEntries(
       memberships.map(({ membership }) => [membership.teamId, membership.groupAccess]),
     );
@@ -67,7 +66,11 @@ export function createUsersService(deps: { databases: Databases; teams: TeamsSer
 
     async updateProfile(
       actor: Actor,
-      patch: { name?: string | undefined; photoURL?: string | null | undefined; defaultContactView?: ContactView | undefined },
+      patch: {
+        name?: string | undefined;
+        photoURL?: string | null | undefined;
+        defaultContactView?: ContactView | undefined;
+      },
     ) {
       await repo.updateUser(directory, actor.userId, {
         ...(patch.name !== undefined && { name: patch.name }),
@@ -78,12 +81,19 @@ export function createUsersService(deps: { databases: Databases; teams: TeamsSer
 
     async acceptTerms(actor: Actor, termsVersion: string) {
       if (termsVersion !== TERMS_VERSION) {
-        throw new BadRequestError(`The current terms are version ${TERMS_VERSION}; you accepted ${termsVersion}.`);
+        throw new BadRequestError(
+          `The current terms are version ${TERMS_VERSION}; you accepted ${termsVersion}.`,
+        );
       }
       await repo.updateUser(directory, actor.userId, { termsVersion });
     },
 
-    async recordNotification(actor: Actor, notificationId: string, action: 'dismiss' | 'never', now = Date.now()) {
+    async recordNotification(
+      actor: Actor,
+      notificationId: string,
+      action: 'dismiss' | 'never',
+      now = Date.now(),
+    ) {
       const value = action === 'dismiss' ? formatDismissed(now) : formatNeverShowAgain(now);
       await repo.setNotificationSeen(directory, actor.userId, notificationId, value);
       return value;
@@ -101,9 +111,14 @@ export function createUsersService(deps: { databases: Databases; teams: TeamsSer
       const user = await repo.findUser(directory, actor.userId);
       if (!user) throw new NotFoundError('User record not found.');
       if (user.passwordSet) {
-        if (!input.currentPassword) throw new BadRequestError('Invalid currentPassword: enter your current password.');
+        if (!input.currentPassword)
+          throw new BadRequestError('Invalid currentPassword: enter your current password.');
         await auth.api.changePassword({
-          body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: false },
+          body: {
+            currentPassword: input.currentPassword,
+            newPassword: input.newPassword,
+            revokeOtherSessions: false,
+          },
           headers,
         });
         return;

@@ -114,7 +114,10 @@ export const teamMembers = pgTable(
     groupAccess: jsonb('group_access').$type<string[]>().notNull().default([]),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.teamId, table.userId] }), index('team_members_user_idx').on(table.userId)],
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.userId] }),
+    index('team_members_user_idx').on(table.userId),
+  ],
 );
 
 export const invitations = pgTable(
@@ -150,7 +153,12 @@ export const subscriptions = pgTable('subscriptions', {
   contactBlocks: integer('contact_blocks').notNull().default(0),
   extraSeats: integer('extra_seats').notNull().default(0),
   subIds: jsonb('sub_ids')
-    .$type<{ base: string | null; addon: string | null; teamItem: string | null; contactsItem: string | null }>()
+    .$type<{
+      base: string | null;
+      addon: string | null;
+      teamItem: string | null;
+      contactsItem: string | null;
+    }>()
     .notNull()
     .default({ base: null, addon: null, teamItem: null, contactsItem: null }),
   ...timestamps,
@@ -203,4 +211,3 @@ export const directorySchema = {
   appSettings,
   signInAttempts,
 };
-

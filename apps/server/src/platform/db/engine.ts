@@ -47,7 +47,7 @@ export function wrapPglite(client: PGlite, label: string): Engine {
     async executeSql(text, values) {
       if (!values || values.length === 0) {
         const results = await client.exec(text);
-        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+        return { rows: results.at(-1)?.rows ?? [] };
       }
       const result = await client.query(text, values);
       return { rows: result.rows as Record<string, unknown>[] };

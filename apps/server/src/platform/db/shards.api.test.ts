@@ -15,7 +15,8 @@ beforeAll(async () => {
     const client = await server.signUp();
     teams.push({ client, teamUID: (await client.me()).teamUID });
   }
-  for (const { client, teamUID } of teams) await client.patch(`/api/v1/teams/${teamUID}`, { name: `Team ${teamUID}` });
+  for (const { client, teamUID } of teams)
+    await client.patch(`/api/v1/teams/${teamUID}`, { name: `Team ${teamUID}` });
 });
 afterAll(async () => {
   await server.stop();
@@ -27,7 +28,9 @@ describe('team shards', () => {
     expect(shards.map((shard) => shard.name)).toEqual(['S1', 'S2', 'S3']);
     for (const [index, shard] of shards.entries()) {
       const rows = await shard.db.selectDistinct({ teamId: teamEvents.teamId }).from(teamEvents);
-      const expected = teams.filter(({ teamUID }) => selectShard(teamUID, 3) === index).map(({ teamUID }) => teamUID);
+      const expected = teams
+        .filter(({ teamUID }) => selectShard(teamUID, 3) === index)
+        .map(({ teamUID }) => teamUID);
       expect(rows.map((row) => row.teamId).sort(), formatShardName(index)).toEqual(expected.sort());
     }
     // Nine teams over three shards: more than one shard is in use.
@@ -40,7 +43,9 @@ describe('team shards', () => {
     await b!.client.patch(`/api/v1/teams/${b!.teamUID}`, { name: 'Only B' });
     await a!.client.patch(`/api/v1/teams/${a!.teamUID}`, { name: 'Only A' });
     await stream.next((event) => event.data?.name === 'Only A');
-    expect(stream.received.every((event) => event.ids.includes(a!.teamUID) || event.entity !== 'team')).toBe(true);
+    expect(stream.received.every((event) => event.ids.includes(a!.teamUID) || event.entity !== 'team')).toBe(
+      true,
+    );
     expect(stream.received.some((event) => event.data?.name === 'Only B')).toBe(false);
     stream.close();
   });

@@ -37,12 +37,16 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.status(400).send({ error: { code: 'bad-request', message, details } });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ error: { code: 'payload-too-large', message: 'The request body is too large.' } });
+      return reply
+        .status(413)
+        .send({ error: { code: 'payload-too-large', message: 'The request body is too large.' } });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply
         .status(415)
-        .send({ error: { code: 'unsupported-media-type', message: 'Send the request body as application/json.' } });
+        .send({
+          error: { code: 'unsupported-media-type', message: 'Send the request body as application/json.' },
+        });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const message = error instanceof SyntaxError ? 'The request body is not valid JSON.' : error.message;
