@@ -13,7 +13,7 @@ function run(label, command, args, env = {}) {
 
 run('Unit and API tests (PGlite)', 'npx', ['vitest', 'run'], { TEST_ENGINE: 'pglite' });
 if (process.env.TEST_DATABASE_URL) {
-  run('API tests (PostgreSQL)', 'npx', ['vitest', 'run', 'apps/server'], { TEST_ENGINE: 'postgres' });
+  run('API tests (PostgreSQL)', 'npx', ['vitest', 'run', '.api.test.ts'], { TEST_ENGINE: 'postgres' });
 } else {
   console.log('\nTEST_DATABASE_URL is not set: the API tests ran on PGlite only.');
 }

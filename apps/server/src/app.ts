@@ -67,11 +67,9 @@ export async function buildApp(context: AppContext): Promise<App> {
     if (!isApi && hasWeb && request.method === 'GET') {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply
-      .status(404)
-      .send({
-        error: { code: 'not-found', message: `No route ${request.method} ${request.url.split('?')[0]}` },
-      });
+    return reply.status(404).send({
+      error: { code: 'not-found', message: `No route ${request.method} ${request.url.split('?')[0]}` },
+    });
   });
   return app;
 }

@@ -1,8 +1,7 @@
 import { TERMS_VERSION } from '@grouptrack/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { users } from '../platform/db/directory-schema';
-import { subscriptions } from '../platform/db/directory-schema';
+import { subscriptions, users } from '../platform/db/directory-schema';
 
 export const DEMO_USER = { name: 'Demo Lead', email: 'demo@grouptrack.local', password: 'grouptrack-demo' };
 

@@ -1,8 +1,3 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { setSuperPermission } from '../users/users.repository';
@@ -28,12 +23,10 @@ describe('/api/v1/admin', () => {
     const operator = await server.signUp({ email: 'operator@example.test' });
     await setSuperPermission(server.databases.directory, 'operator@example.test', true);
     expect((await operator.me()).claims.super).toBe(true);
-    await server
-      .client()
-      .post('/api/auth/request-password-reset', {
-        email: 'operator@example.test',
-        redirectTo: '/password-reset',
-      });
+    await server.client().post('/api/auth/request-password-reset', {
+      email: 'operator@example.test',
+      redirectTo: '/password-reset',
+    });
     const outbox = await operator.get('/api/v1/admin/mail-outbox?to=operator@example.test');
     expect(outbox.status).toBe(200);
     expect(outbox.body.data[0]).toMatchObject({
@@ -44,25 +37,4 @@ describe('/api/v1/admin', () => {
     await setSuperPermission(server.databases.directory, 'operator@example.test', false);
     expect((await operator.get('/api/v1/admin/mail-outbox')).status).toBe(403);
   });
-});
-
-describe('npm run cli -- grant-super', () => {
-  it('grants the super permission to a user of the embedded database', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'grouptrack-cli-'));
-    const run = (...args: string[]) =>
-      promisify(execFile)('npx', ['tsx', 'src/cli.ts', ...args], {
-        cwd: path.resolve(import.meta.dirname, '../../..'),
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', TEAM_SHARD_URLS: '' },
-      });
-    try {
-      await run('seed');
-      const granted = await run('grant-super', 'demo@grouptrack.local');
-      expect(granted.stdout).toContain('demo@grouptrack.local now has the super permission.');
-      await expect(run('grant-super', 'nobody@example.test')).rejects.toThrow(
-        /No user has the email nobody@example.test/,
-      );
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 120_000);
 });

@@ -42,11 +42,9 @@ export function installErrorHandler(app: FastifyInstance) {
         .send({ error: { code: 'payload-too-large', message: 'The request body is too large.' } });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply
-        .status(415)
-        .send({
-          error: { code: 'unsupported-media-type', message: 'Send the request body as application/json.' },
-        });
+      return reply.status(415).send({
+        error: { code: 'unsupported-media-type', message: 'Send the request body as application/json.' },
+      });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const message = error instanceof SyntaxError ? 'The request body is not valid JSON.' : error.message;
