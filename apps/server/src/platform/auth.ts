@@ -28,7 +28,7 @@ export function createAuth({ config, directory, log, sendPasswordResetMail }: Au
     baseURL: config.APP_URL,
     basePath: '/api/auth',
     secret: config.AUTH_SECRET,
-    trustedOrigins: [new URL(config.APP_URL).origin],
+    trustedOrigins: trustedOrigins(config.APP_URL),
     telemetry: { enabled: false },
     // better-auth's notices (e.g. a wrong password) join our structured logs, at debug level.
     logger: { log: (level, message) => log[level === 'error' ? 'error' : 'debug']({ auth: true }, message) },
@@ -77,3 +77,12 @@ export function createAuth({ config, directory, log, sendPasswordResetMail }: Au
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The app's origin; on a local address, its localhost and 127.0.0.1 spellings both. */
+function trustedOrigins(appUrl: string): string[] {
+  const url = new URL(appUrl);
+  if (url.hostname !== 'localhost' && url.hostname !== '127.0.0.1') return [url.origin];
+  return ['localhost', '127.0.0.1'].map(
+    (host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`,
+  );
+}

@@ -31,6 +31,11 @@ export async function lockTeam(db: DirectoryDb, teamId: string): Promise<TeamRow
   return row ?? null;
 }
 
+/** Locks a user row: one team-creating request per user at a time. */
+export async function lockUser(db: DirectoryDb, userId: string) {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
 export async function renameTeam(db: DirectoryDb, teamId: string, name: string) {
   await db.update(teams).set({ name, updatedAt: new Date() }).where(eq(teams.id, teamId));
 }

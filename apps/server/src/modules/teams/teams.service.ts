@@ -28,6 +28,14 @@ export interface TeamActor extends Actor {
   groupAccess: string[];
 }
 
+export interface NewTeam {
+  ownerId: string;
+  name: string;
+  status?: 'active' | 'trialing';
+  tier?: TierValue;
+  now?: number;
+}
+
 export type TeamsService = ReturnType<typeof createTeamsService>;
 
 export function createTeamsService(deps: {
@@ -72,31 +80,39 @@ export function createTeamsService(deps: {
     });
   }
 
-  /** Creates a team with its owner and subscription in one transaction. */
-  async function createTeam(input: {
-    ownerId: string;
-    name: string;
-    status?: 'active' | 'trialing';
-    tier?: TierValue;
-    now?: number;
-  }): Promise<string> {
+  async function insertTeamWithOwner(tx: DirectoryDb, input: NewTeam): Promise<string> {
     const now = input.now ?? Date.now();
     const teamUID = createPushId('', now);
     const status = input.status ?? 'trialing';
-    await directory.transaction(async (tx) => {
-      await repo.insertTeam(tx, {
-        team: { id: teamUID, name: input.name, ownerId: input.ownerId },
-        owner: { teamId: teamUID, userId: input.ownerId, role: 'owner', groupAccess: [] },
-        subscription: {
-          teamId: teamUID,
-          status,
-          tier: input.tier ?? 3,
-          trialEndsAt: status === 'trialing' ? new Date(now + TRIAL_DAYS * DAY_MS) : null,
-        },
-      });
-      await repo.setCurrentTeam(tx, input.ownerId, teamUID);
+    await repo.insertTeam(tx, {
+      team: { id: teamUID, name: input.name, ownerId: input.ownerId },
+      owner: { teamId: teamUID, userId: input.ownerId, role: 'owner', groupAccess: [] },
+      subscription: {
+        teamId: teamUID,
+        status,
+        tier: input.tier ?? 3,
+        trialEndsAt: status === 'trialing' ? new Date(now + TRIAL_DAYS * DAY_MS) : null,
+      },
     });
+    await repo.setCurrentTeam(tx, input.ownerId, teamUID);
     return teamUID;
+  }
+
+  /** Creates a team with its owner and subscription in one transaction. */
+  function createTeam(input: NewTeam): Promise<string> {
+    return directory.transaction((tx) => insertTeamWithOwner(tx, input));
+  }
+
+  /**
+   * Gives a user who belongs to no team one of their own. The user row is locked, so two
+   * requests that arrive together create one team, not two.
+   */
+  async function ensureTeam(userId: string, name: string): Promise<void> {
+    await directory.transaction(async (tx) => {
+      await repo.lockUser(tx, userId);
+      if ((await repo.listMembershipsOfUser(tx, userId)).length > 0) return;
+      await insertTeamWithOwner(tx, { ownerId: userId, name });
+    });
   }
 
   async function seatCheck(db: DirectoryDb, teamUID: string) {
@@ -109,6 +125,7 @@ export function createTeamsService(deps: {
     requireMember,
     getSubscription,
     createTeam,
+    ensureTeam,
 
     async getTeam(actor: Actor, teamUID: string) {
       const member = await requireMember(actor, teamUID);

@@ -39,4 +39,15 @@ describe('GET /api/v1/me', () => {
     expect(me.groupAccess[me.teamUID]).toEqual([]);
     expect(me.photoURL).toMatch(/^data:image\/svg\+xml/);
   });
+
+  it('creates one team, not two, when a new user loads their profile twice at once', async () => {
+    const client = await server.signUp();
+    const answers = await Promise.all([
+      client.get('/api/v1/me'),
+      client.get('/api/v1/me'),
+      client.get('/api/v1/me'),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect((await client.me()).teams).toHaveLength(1);
+  });
 });

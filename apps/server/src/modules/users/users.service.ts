@@ -26,7 +26,7 @@ export function createUsersService(deps: { databases: Databases; teams: TeamsSer
     let memberships = await listMembershipsOfUser(directory, actor.userId);
     if (memberships.length === 0) {
       // Every user works in a team: one that joined none (or left all) gets a new one of their own.
-      await teams.createTeam({ ownerId: actor.userId, name: `${user.name}'s team` });
+      await teams.ensureTeam(actor.userId, `${user.name}'s team`);
       memberships = await listMembershipsOfUser(directory, actor.userId);
     }
     const current = memberships.find(({ team }) => team.id === user.currentTeamId) ?? memberships[0]!;
