@@ -33,7 +33,10 @@ export interface RequestOptions {
 }
 
 /** Calls the server with JSON and the session cookie; resolves with the parsed body, throws an ApiError. */
-export async function requestJson<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+export async function requestJson<T>(
+  path: string,
+  { method = 'GET', body, signal }: RequestOptions = {},
+): Promise<T> {
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   let response: Response;
   try {
@@ -71,7 +74,8 @@ async function readPayload(response: Response): Promise<unknown> {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    if (response.ok) throw new ApiError(response.status, ERROR_STATUS.badResponse, MESSAGES.somethingWentWrong);
+    if (response.ok)
+      throw new ApiError(response.status, ERROR_STATUS.badResponse, MESSAGES.somethingWentWrong);
     return undefined;
   }
 }

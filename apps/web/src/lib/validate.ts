@@ -9,13 +9,12 @@ export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
 /** What a form's validation gives back: the parsed values, or an error message per field. */
 export type FormValidation<Values> =
-  | { ok: true; values: Values }
-  | { ok: false; errors: FieldErrors<Extract<keyof Values, string>> };
+  { ok: true; values: Values } | { ok: false; errors: FieldErrors<Extract<keyof Values, string>> };
 
 type Schemas<Values> = { [Field in keyof Values]: FieldSchema<Values[Field]> };
 
 /** Validates each field of a form with its own schema (the domain's zod schemas), reporting every bad field. */
-export function validateFields<Values extends Record<string, unknown>>(
+export function validateFields<Values extends object>(
   schemas: Schemas<Values>,
   input: Record<keyof Values, unknown>,
 ): FormValidation<Values> {

@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { requestData } from '../../../lib/api-client';
+
+/** What an invite code joins, shown before the invitee signs in. */
+export interface InvitationPreview {
+  teamUID: string;
+  teamName: string;
+  role: 'admin' | 'member';
+  email: string | null;
+}
+
+export const invitationPreviewQueryKey = (inviteCode: string) =>
+  ['invitations', inviteCode, 'preview'] as const;
+
+/** Loads which team an invite code joins; no sign-in needed. */
+export function fetchInvitationPreview(inviteCode: string, signal?: AbortSignal): Promise<InvitationPreview> {
+  return requestData<InvitationPreview>(`/api/v1/invitations/${encodeURIComponent(inviteCode)}`, { signal });
+}
+
+export function useInvitationPreview(inviteCode: string | undefined) {
+  return useQuery({
+    queryKey: invitationPreviewQueryKey(inviteCode ?? ''),
+    queryFn: ({ signal }) => fetchInvitationPreview(inviteCode ?? '', signal),
+    enabled: inviteCode !== undefined,
+  });
+}

@@ -1,0 +1,85 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, defineConfig, devices } from '@playwright/test';
+
+const PORT = 3199;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+
+/** A browser in the documented order: CHROMIUM_PATH, the system Chromium, then Playwright's own download. */
+function findChromium(): string | undefined {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv) {
+    if (!existsSync(fromEnv)) throw new Error(`CHROMIUM_PATH points to ${fromEnv}, which does not exist.`);
+    return fromEnv;
+  }
+  if (existsSync(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
+  if (existsSync(chromium.executablePath())) return undefined;
+  throw new Error(
+    'No Chromium found for the end-to-end tests. Install one with `apt-get install -y chromium` ' +
+      '(it lands in /usr/bin/chromium), or set CHROMIUM_PATH to a Chromium or Chrome binary.',
+  );
+}
+
+const WEB_DIST = path.resolve(import.meta.dirname, '../apps/web/dist/index.html');
+if (!existsSync(WEB_DIST)) {
+  throw new Error(
+    'The web app is not built. Run `npm run build` (or `npm run test:e2e`) from the repository root.',
+  );
+}
+
+// The config is loaded again in every worker; they inherit the runner's folder through the environment.
+const dataDir = (process.env.GROUPTRACK_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'grouptrack-e2e-')));
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: findChromium(),
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-dev-shm-usage',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node --import tsx ../apps/server/src/main.ts',
+    url: `${BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      DATA_DIR: dataDir,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      APP_URL: BASE_URL,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
