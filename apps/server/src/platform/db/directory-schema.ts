@@ -181,13 +181,6 @@ export const mailOutbox = pgTable(
   (table) => [index('mail_outbox_created_idx').on(table.createdAt)],
 );
 
-/** Small app-wide values such as public/appVersion. */
-export const appSettings = pgTable('app_settings', {
-  key: text('key').primaryKey(),
-  value: jsonb('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
 /** Sign-in attempts by address and email, so the limit holds across restarts and processes. */
 export const signInAttempts = pgTable(
   'sign_in_attempts',
@@ -208,6 +201,5 @@ export const directorySchema = {
   invitations,
   subscriptions,
   mailOutbox,
-  appSettings,
   signInAttempts,
 };
