@@ -14,6 +14,10 @@ Commands:
   revoke-super <email>  take the super permission away`;
 
 const [command, argument] = process.argv.slice(2);
+if (!command || !['migrate', 'seed', 'grant-super', 'revoke-super'].includes(command)) {
+  process.stdout.write(`${usage}\n`);
+  process.exit(command ? 1 : 0);
+}
 const config = loadConfig();
 const log = createLogger({ LOG_LEVEL: 'warn' });
 const databases = await openDatabases(databaseLocations(config));
@@ -28,7 +32,7 @@ async function setSuper(email: string | undefined, isSuper: boolean) {
 
 try {
   let message: string;
-  switch (command ?? '') {
+  switch (command) {
     case 'migrate':
       await migrateDatabases(databases);
       message = 'Migrations applied.';
@@ -48,7 +52,6 @@ try {
       break;
     default:
       message = usage;
-      process.exitCode = command ? 1 : 0;
   }
   process.stdout.write(`${message}\n`);
 } catch (error) {
