@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeSmtpServer } from '../../testing/fake-smtp-server';
+import { startTestServer, type TestServer } from '../../testing/test-server';
+
+let smtp: Awaited<ReturnType<typeof startFakeSmtpServer>>;
+let server: TestServer;
+beforeAll(async () => {
+  smtp = await startFakeSmtpServer();
+  server = await startTestServer({
+    env: { SMTP_URL: `${smtp.url}?ignoreTLS=true`, MAIL_FROM: 'GroupTrack <team@grouptrack.test>' },
+  });
+});
+afterAll(async () => {
+  await server.stop();
+  await smtp.stop();
+});
+
+describe('mail through SMTP_URL', () => {
+  it('delivers an invitation through the SMTP server and marks it sent in the outbox', async () => {
+    const owner = await server.signUp({ name: 'Mia Mailer' });
+    const teamUID = (await owner.me()).teamUID;
+    await owner.post(`/api/v1/teams/${teamUID}/invitations`, { email: 'guest@example.test' });
+    await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(1);
+    expect(smtp.received[0]).toMatchObject({ from: '<team@grouptrack.test>', to: ['<guest@example.test>'] });
+    expect(smtp.received[0]!.data).toContain('Mia Mailer invited you');
+    const [mail] = await server.server.context.mail.listOutbox({ limit: 1, to: 'guest@example.test' });
+    expect(mail).toMatchObject({ status: 'sent' });
+  });
+
+  it('never sends the same mail twice when its job runs again', async () => {
+    const mail = server.server.context.mail;
+    const before = smtp.received.length;
+    const id = await mail.sendMail({ to: 'once@example.test', subject: 'Once', text: 'Only once.' });
+    await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(before + 1);
+    await mail.deliverMailJob.handle({ mailId: id });
+    expect(smtp.received.length).toBe(before + 1);
+  });
+});
