@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
+import { registerAppRoutes } from './modules/app/app.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerEventRoutes } from './modules/events/events.routes';
 import { registerFunctionRoutes } from './modules/functions/functions.routes';
@@ -54,6 +55,7 @@ export async function buildApp(context: AppContext): Promise<App> {
   registerUserRoutes(app, context);
   registerTeamRoutes(app, context);
   registerEventRoutes(app, context);
+  registerAppRoutes(app, context);
   registerAdminRoutes(app, context);
   registerFunctionRoutes(app, context);
 

@@ -44,6 +44,7 @@ try {
         : 'The database already has users; nothing seeded.';
       await context.queue.stop();
       await context.events.stop();
+      await context.appEvents.stop();
       break;
     }
     case 'grant-super':

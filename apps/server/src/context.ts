@@ -1,3 +1,6 @@
+import type { AdminService } from './modules/admin/admin.service';
+import type { AppService } from './modules/app/app.service';
+import type { AppEventHub } from './platform/app-events';
 import type { Auth } from './platform/auth';
 import type { Config } from './platform/config';
 import type { Databases } from './platform/db/databases';
@@ -15,8 +18,11 @@ export interface AppContext {
   databases: Databases;
   queue: JobQueue;
   events: EventHub;
+  appEvents: AppEventHub;
   auth: Auth;
   mail: MailService;
   teams: TeamsService;
   users: UsersService;
+  appService: AppService;
+  admin: AdminService;
 }

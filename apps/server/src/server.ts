@@ -9,6 +9,9 @@ import { migrateDatabases, openDatabases, type Databases } from './platform/db/d
 import type { Logger } from './platform/logger';
 import { startJobQueue } from './platform/queue';
 import { startEventHub } from './platform/realtime';
+import { startAppEventHub } from './platform/app-events';
+import { createAppService } from './modules/app/app.service';
+import { createAdminService } from './modules/admin/admin.service';
 import { seedDemo } from './seed/demo';
 import type { App } from './platform/http/types';
 
@@ -23,6 +26,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
   await migrateDatabases(databases);
   const queue = await startJobQueue(databases.directoryEngine, log);
   const events = await startEventHub(databases, log);
+  const appEvents = await startAppEventHub(databases.directoryEngine, log);
   const mail = createMailService({ directory: databases.directory, queue, config, log });
   const auth = createAuth({
     config,
@@ -38,7 +42,9 @@ export async function createContext(config: Config, log: Logger, databases: Data
   });
   const teams = createTeamsService({ databases, events, mail, config });
   const users = createUsersService({ databases, teams, auth });
-  return { config, log, databases, queue, events, auth, mail, teams, users };
+  const appService = createAppService({ directory: databases.directory, config });
+  const admin = createAdminService({ databases, auth, events });
+  return { config, log, databases, queue, events, appEvents, auth, mail, teams, users, appService, admin };
 }
 
 export interface RunningServer {
@@ -73,6 +79,7 @@ export async function startServer(
         await app?.close();
         await context.queue.stop();
         await context.events.stop();
+        await context.appEvents.stop();
         await dbs.close();
       })();
       return stopping;

@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { admin } from 'better-auth/plugins';
+import { admin, oneTimeToken } from 'better-auth/plugins';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import { eq } from 'drizzle-orm';
 import type { Config } from './config';
@@ -10,6 +10,8 @@ import type { Logger } from './logger';
 import { accounts, sessions, users, verifications } from './db/directory-schema';
 
 export const SUPER_ROLE = 'super';
+/** How long the browser extension's one-time sign-in code lives. */
+export const EXTENSION_CODE_MINUTES = 2;
 
 export interface AuthDeps {
   config: Pick<Config, 'APP_URL' | 'AUTH_SECRET'>;
@@ -72,6 +74,8 @@ export function createAuth({ config, directory, log, sendPasswordResetMail }: Au
         roles: { [SUPER_ROLE]: adminAc, user: userAc },
         impersonationSessionDuration: 60 * 60,
       }),
+      // The browser extension's sign-in: /authorize hands it a code it exchanges once.
+      oneTimeToken({ expiresIn: EXTENSION_CODE_MINUTES, storeToken: 'hashed' }),
     ],
   });
 }

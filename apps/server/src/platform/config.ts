@@ -43,6 +43,10 @@ export const configSchema = z.object({
   /** Where the built web app is served from. */
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
+  /** A help widget script the web app loads when set. */
+  HELP_WIDGET_URL: z.url().optional(),
+  /** Hosting default domains (e.g. project.web.app); opened there, the app sends users to APP_URL. */
+  HOSTING_DEFAULT_DOMAINS: listFromEnv.default([]),
   /** Largest request body accepted, in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
 });

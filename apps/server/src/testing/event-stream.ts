@@ -9,16 +9,21 @@ export interface StreamedEvent {
   pipelineId: string | null;
 }
 
-/** Reads a team's SSE stream as a browser's EventSource would. */
-export async function openEventStream(client: TestClient, teamUID: string, lastEventId?: number) {
+/** Reads a team's change stream as a browser's EventSource would. */
+export function openEventStream(client: TestClient, teamUID: string, lastEventId?: number) {
+  return openStream<StreamedEvent>(client, `/api/v1/teams/${teamUID}/events`, lastEventId);
+}
+
+/** Reads any Server-Sent Events stream of the API, keeping each event's parsed data. */
+export async function openStream<T>(client: TestClient, path: string, lastEventId?: number) {
   const controller = new AbortController();
   const headers: Record<string, string> = { cookie: client.cookieHeader() };
   if (lastEventId !== undefined) headers['last-event-id'] = String(lastEventId);
-  const response = await fetch(`${client.baseUrl}/api/v1/teams/${teamUID}/events`, {
+  const response = await fetch(`${client.baseUrl}${path}`, {
     headers,
     signal: controller.signal,
   });
-  const received: StreamedEvent[] = [];
+  const received: T[] = [];
   const waiters: (() => void)[] = [];
   let ended = false;
   const pump = async () => {
@@ -38,7 +43,7 @@ export async function openEventStream(client: TestClient, teamUID: string, lastE
             .filter((line) => line.startsWith('data: '))
             .map((line) => line.slice(6))
             .join('\n');
-          if (data) received.push(JSON.parse(data) as StreamedEvent);
+          if (data) received.push(JSON.parse(data) as T);
           waiters.splice(0).forEach((wake) => wake());
         }
       }
@@ -57,7 +62,7 @@ export async function openEventStream(client: TestClient, teamUID: string, lastE
       return ended;
     },
     /** Resolves with the first event that matches, failing after a few seconds. */
-    async next(match: (event: StreamedEvent) => boolean, timeoutMs = 5000): Promise<StreamedEvent> {
+    async next(match: (event: T) => boolean, timeoutMs = 5000): Promise<T> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = received.find(match);

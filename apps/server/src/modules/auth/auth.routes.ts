@@ -3,6 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
+import { forwardAuthResponse } from './forward-auth-response';
 import {
   clearAttempts,
   countRecentAttempts,
@@ -25,13 +26,8 @@ export function registerAuthRoutes(app: App, { auth, config, databases }: AppCon
         body: hasBody ? JSON.stringify(request.body) : undefined,
       }),
     );
-    reply.status(response.status);
-    response.headers.forEach((value, key) => {
-      if (key !== 'set-cookie') void reply.header(key, value);
-    });
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length > 0) void reply.header('set-cookie', cookies);
-    return reply.send(response.body ? await response.text() : null);
+    await forwardAuthResponse(response, reply);
+    return reply;
   };
 
   app.post(

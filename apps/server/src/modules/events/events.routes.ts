@@ -1,21 +1,14 @@
 import { canSeePipeline } from '@grouptrack/domain';
-import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../platform/http/actor';
+import { trackStreams } from '../../platform/http/sse';
 import type { App } from '../../platform/http/types';
 import type { ChangeEvent } from '../../platform/realtime';
 
-const HEARTBEAT_MS = 25_000;
-
 /** The team's change stream (Server-Sent Events) with Last-Event-ID replay. */
 export function registerEventRoutes(app: App, { auth, teams, events }: AppContext) {
-  const open = new Set<ServerResponse>();
-  // Streams never end by themselves; close them so a graceful shutdown can finish.
-  app.addHook('preClose', (done) => {
-    for (const response of open) response.end();
-    done();
-  });
+  const streams = trackStreams(app);
 
   app.get(
     '/api/v1/teams/:teamUID/events',
@@ -38,53 +31,34 @@ export function registerEventRoutes(app: App, { auth, teams, events }: AppContex
       const lastEventId =
         header !== undefined && /^\d+$/.test(String(header)) ? Number(header) : request.query.lastEventId;
 
-      reply.hijack();
-      const response = reply.raw;
-      response.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      response.write('retry: 3000\n\n');
-      open.add(response);
-
-      const write = (event: ChangeEvent) => {
-        if (event.pipelineId !== null && !canSeePipeline(member, event.pipelineId)) return;
-        response.write(`id: ${event.id}\nevent: change\ndata: ${JSON.stringify(event)}\n\n`);
-      };
-      // Events are handled one after another: after a change to the member's own access, the
-      // events that follow must be filtered with the new access, not the old.
-      let queue = Promise.resolve();
-      const deliver = async (event: ChangeEvent) => {
-        write(event);
-        if (event.entity !== 'team_member' || !event.ids.includes(actor.userId)) return;
-        if (event.op === 'delete') {
-          response.end();
-          return;
-        }
-        try {
-          member = await teams.requireMember(actor, teamUID);
-        } catch {
-          response.end();
-        }
-      };
-      const handle = (event: ChangeEvent) => {
-        queue = queue.then(() => deliver(event));
-      };
-
       // Subscribe before replaying so nothing committed in between is lost; duplicates are dropped.
       let buffered: ChangeEvent[] | null = [];
       const unsubscribe = events.subscribe(teamUID, (event) =>
         buffered ? buffered.push(event) : handle(event),
       );
-      const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), HEARTBEAT_MS);
-      const cleanup = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        open.delete(response);
+      const stream = streams.open(reply, unsubscribe);
+
+      // Events are handled one after another: after a change to the member's own access, the
+      // events that follow must be filtered with the new access, not the old.
+      let queue = Promise.resolve();
+      const deliver = async (event: ChangeEvent) => {
+        if (event.pipelineId === null || canSeePipeline(member, event.pipelineId)) {
+          stream.send('change', event, event.id);
+        }
+        if (event.entity !== 'team_member' || !event.ids.includes(actor.userId)) return;
+        if (event.op === 'delete') {
+          stream.end();
+          return;
+        }
+        try {
+          member = await teams.requireMember(actor, teamUID);
+        } catch {
+          stream.end();
+        }
       };
-      response.on('close', cleanup);
+      const handle = (event: ChangeEvent) => {
+        queue = queue.then(() => deliver(event));
+      };
 
       try {
         const replayed = lastEventId === undefined ? [] : await events.replay(teamUID, lastEventId);
@@ -95,7 +69,7 @@ export function registerEventRoutes(app: App, { auth, teams, events }: AppContex
         for (const event of pending) if (!seen.has(event.id)) handle(event);
       } catch (error) {
         request.log.error({ err: error }, 'event replay failed');
-        response.end();
+        stream.end();
       }
     },
   );

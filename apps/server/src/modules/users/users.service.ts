@@ -19,6 +19,15 @@ export function createUsersService(deps: { databases: Databases; teams: TeamsSer
   const { databases, teams, auth } = deps;
   const directory = databases.directory;
 
+  /** Who is signed in as this user to help them, shown on every page while it lasts. */
+  async function findImpersonator(uid: string | null) {
+    if (!uid) return null;
+    const impersonator = await repo.findUser(directory, uid);
+    return impersonator
+      ? { uid, name: impersonator.name, email: impersonator.email }
+      : { uid, name: 'an operator', email: '' };
+  }
+
   /** The logged user of SPEC §3, with the derived subscription of the current team. */
   async function getLoggedUser(actor: Actor) {
     const user = await repo.findUser(directory, actor.userId);
@@ -56,7 +65,7 @@ export function createUsersService(deps: { databases: Databases; teams: TeamsSer
         role: current.membership.role,
       },
       claims: { super: actor.isSuper },
-      impersonatedBy: actor.impersonatedBy,
+      impersonatedBy: await findImpersonator(actor.impersonatedBy),
       subscription: await teams.getSubscription(current.team.id),
     };
   }

@@ -191,6 +191,53 @@ export const signInAttempts = pgTable(
   (table) => [index('sign_in_attempts_key_idx').on(table.key, table.attemptedAt)],
 );
 
+/** Small app-wide values, such as public/appVersion. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The app-wide notifications of SPEC §3 (toast, banner, modal), written by super users. */
+export const appNotifications = pgTable(
+  'app_notifications',
+  {
+    id: text('id').primaryKey(),
+    published: boolean('published').notNull().default(false),
+    platform: text('platform').$type<'web' | 'extension' | 'any'>().notNull(),
+    type: text('type').$type<'toast' | 'banner' | 'modal'>().notNull(),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    link: text('link'),
+    linkText: text('link_text'),
+    fontColor: text('font_color'),
+    backgroundColor: text('background_color'),
+    backgroundIcon: text('background_icon'),
+    position: text('position'),
+    /** The path the notification shows on (page.value); empty for every page. */
+    pageValue: text('page_value'),
+    createdBy: text('created_by').notNull(),
+    ...timestamps,
+  },
+  (table) => [index('app_notifications_published_idx').on(table.published, table.createdAt)],
+);
+
+/** Every time a super user signed in as someone else, so support access is accountable. */
+export const impersonations = pgTable(
+  'impersonations',
+  {
+    id: text('id').primaryKey(),
+    superUserId: text('super_user_id').notNull(),
+    targetUserId: text('target_user_id').notNull(),
+    reason: text('reason').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('impersonations_target_idx').on(table.targetUserId, table.startedAt),
+    index('impersonations_super_idx').on(table.superUserId, table.startedAt),
+  ],
+);
+
 export const directorySchema = {
   users,
   sessions,
@@ -202,4 +249,7 @@ export const directorySchema = {
   subscriptions,
   mailOutbox,
   signInAttempts,
+  appSettings,
+  appNotifications,
+  impersonations,
 };

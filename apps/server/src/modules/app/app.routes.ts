@@ -1,0 +1,139 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { EXTENSION_CODE_MINUTES } from '../../platform/auth';
+import { requireActor } from '../../platform/http/actor';
+import { trackStreams } from '../../platform/http/sse';
+import type { App } from '../../platform/http/types';
+import { forwardAuthResponse } from '../auth/forward-auth-response';
+import { ssoRequestSchema } from '../functions/functions.routes';
+import { createSsoToken } from '../functions/sso.service';
+
+const tags = ['app'];
+
+/** What every client needs: app config, app notifications, app-wide events, hand-offs. */
+export function registerAppRoutes(app: App, { auth, config, appService, appEvents }: AppContext) {
+  const streams = trackStreams(app);
+
+  app.get(
+    '/api/v1/app-config',
+    {
+      schema: { tags, summary: 'App address, version, help widget and hosting domains (no sign-in needed)' },
+    },
+    async () => ({ data: await appService.getAppConfig() }),
+  );
+
+  app.get(
+    '/api/v1/app-notifications',
+    {
+      schema: {
+        tags,
+        summary: 'Published app notifications; the client picks those for its platform and page',
+      },
+    },
+    async (request) => {
+      await requireActor(auth, request);
+      return { data: await appService.listNotifications({ publishedOnly: true }) };
+    },
+  );
+
+  app.get(
+    '/api/v1/me/events',
+    { schema: { tags, summary: 'App-wide changes (app version, notifications) as Server-Sent Events' } },
+    async (request, reply) => {
+      await requireActor(auth, request);
+      let unsubscribe = () => {};
+      const stream = streams.open(reply, () => unsubscribe());
+      unsubscribe = appEvents.subscribe((event) => stream.send('app', event));
+    },
+  );
+
+  app.post(
+    '/api/v1/authorize/sso',
+    {
+      schema: {
+        tags,
+        summary: 'The marketing-site address that signs the user in there',
+        body: ssoRequestSchema,
+      },
+    },
+    async (request) => {
+      const actor = await requireActor(auth, request);
+      const { token, host } = createSsoToken(actor, request.body, config);
+      const url = new URL(`https://${host}/sso`);
+      url.searchParams.set('token', token);
+      url.searchParams.set('redirect_to', request.body.redirect_to);
+      return { data: { url: url.toString() } };
+    },
+  );
+
+  app.post(
+    '/api/v1/authorize/extension',
+    {
+      schema: {
+        tags,
+        summary: 'A one-time code (2 minutes) the browser extension exchanges for its session',
+      },
+    },
+    async (request) => {
+      await requireActor(auth, request);
+      const { token } = await auth.api.generateOneTimeToken({ headers: fromNodeHeaders(request.headers) });
+      return {
+        data: {
+          code: token,
+          expiresAt: new Date(Date.now() + EXTENSION_CODE_MINUTES * 60_000).toISOString(),
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/authorize/extension/exchange',
+    {
+      schema: {
+        tags,
+        summary: 'Exchanges a one-time code for a session cookie (the code is the proof; no sign-in needed)',
+        /** The code from POST /api/v1/authorize/extension. */
+        body: z.object({ code: z.string().min(1).max(200) }),
+      },
+    },
+    async (request, reply) => {
+      const response = await auth.api.verifyOneTimeToken({
+        body: { token: request.body.code },
+        headers: fromNodeHeaders(request.headers),
+        asResponse: true,
+      });
+      if (!response.ok) {
+        return reply
+          .status(400)
+          .send({
+            error: {
+              code: 'bad-request',
+              message: 'This sign-in code is invalid or has expired. Start again from the extension.',
+            },
+          });
+      }
+      await forwardAuthResponse(response, reply, { replaceBody: { data: { signedIn: true } } });
+      return reply;
+    },
+  );
+
+  app.post(
+    '/api/v1/me/stop-impersonation',
+    {
+      schema: {
+        tags: ['me'],
+        summary: "Ends a super user's sign-in as this user and restores their own session",
+      },
+    },
+    async (request, reply) => {
+      await requireActor(auth, request);
+      const response = await auth.api.stopImpersonating({
+        headers: fromNodeHeaders(request.headers),
+        asResponse: true,
+      });
+      await forwardAuthResponse(response, reply, { replaceBody: { data: { stopped: response.ok } } });
+      return reply;
+    },
+  );
+}

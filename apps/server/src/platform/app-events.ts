@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import type { DirectoryDb } from './db/databases';
+import type { Engine } from './db/engine';
+import type { Logger } from './logger';
+
+const CHANNEL = 'app_events';
+
+/** An app-wide change every signed-in client hears about (SPEC §4: app version, notifications). */
+export type AppEvent =
+  | { kind: 'app-version'; version: string }
+  | { kind: 'app-notification'; op: 'create' | 'update' | 'delete'; notificationId: string };
+
+/** Announces an app-wide change; inside a transaction it is delivered only if that commits. */
+export async function announceAppEvent(db: DirectoryDb, event: AppEvent): Promise<void> {
+  await db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+export interface AppEventHub {
+  subscribe(listener: (event: AppEvent) => void): () => void;
+  stop(): Promise<void>;
+}
+
+/** Listens on the directory and fans app-wide changes out to this process's streams. */
+export async function startAppEventHub(engine: Engine, log: Logger): Promise<AppEventHub> {
+  const listeners = new Set<(event: AppEvent) => void>();
+  const stop = await engine.listen(CHANNEL, (payload) => {
+    let event: AppEvent;
+    try {
+      event = JSON.parse(payload) as AppEvent;
+    } catch {
+      return;
+    }
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        log.error({ err: error }, 'app event listener failed');
+      }
+    }
+  });
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async stop() {
+      listeners.clear();
+      await stop();
+    },
+  };
+}
