@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { isRank, rankBetween, spreadRanks } from './rank';
+
+describe('rankBetween', () => {
+  it.each([
+    [null, null],
+    ['V', null],
+    [null, 'V'],
+    ['V', 'W'],
+    ['V', 'V1'],
+    ['Vz', 'W'],
+    ['1', '2'],
+    [null, '01'],
+    ['zz', null],
+    ['V0001', 'V0002'],
+  ])('places a rank strictly between %s and %s', (before, after) => {
+    const rank = rankBetween(before, after);
+    expect(isRank(rank)).toBe(true);
+    if (before !== null) expect(rank > before).toBe(true);
+    if (after !== null) expect(rank < after).toBe(true);
+  });
+
+  it('keeps placing between the same neighbours many times without collisions', () => {
+    let low: string | null = 'a';
+    const high = 'b';
+    const seen = new Set<string>();
+    for (let step = 0; step < 500; step += 1) {
+      const rank = rankBetween(low, high);
+      expect(seen.has(rank)).toBe(false);
+      seen.add(rank);
+      low = rank;
+    }
+    expect(low.length).toBeLessThan(100);
+  });
+
+  it('refuses neighbours in the wrong order and characters outside the alphabet', () => {
+    expect(() => rankBetween('b', 'a')).toThrow(/must sort before/);
+    expect(() => rankBetween('a', 'a')).toThrow(/must sort before/);
+    expect(() => rankBetween('a-', null)).toThrow(/Invalid rank/);
+    expect(() => rankBetween(null, 'a0')).toThrow(/Invalid rank/);
+  });
+});
+
+describe('spreadRanks', () => {
+  it('gives ranks in increasing order', () => {
+    const ranks = spreadRanks(50);
+    expect([...ranks].sort()).toEqual(ranks);
+    expect(new Set(ranks).size).toBe(50);
+  });
+});
+
+describe('isRank', () => {
+  it.each([
+    ['V', true],
+    ['a0', false],
+    ['', false],
+    [5, false],
+  ])('%s -> %s', (value, expected) => {
+    expect(isRank(value)).toBe(expected);
+  });
+});
