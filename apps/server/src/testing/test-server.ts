@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { loadConfig, type Config } from '../platform/config';
 import { createDatabases, migrateDatabases, type Databases } from '../platform/db/databases';
 import { subscriptions } from '../platform/db/directory-schema';
-import { openEngine, wrapPglite, type Engine } from '../platform/db/engine';
+import { PGLITE_EXTENSIONS, openEngine, wrapPglite, type Engine } from '../platform/db/engine';
 import { createLogger } from '../platform/logger';
 import { startJobQueue } from '../platform/queue';
 import { startServer, type RunningServer } from '../server';
@@ -20,7 +19,7 @@ let template: Promise<PGlite> | null = null;
 /** One migrated PGlite per test worker, cloned for each server: a fresh instance costs seconds. */
 function pgliteTemplate(): Promise<PGlite> {
   template ??= (async () => {
-    const client = await PGlite.create({ extensions: { pg_trgm } });
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const engine = wrapPglite(client, 'template');
     await migrateDatabases(createDatabases(engine, [engine]));
     // pg-boss installs its schema on first start; doing it here keeps it out of every test.

@@ -1,7 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+/** Extensions the migrations create: trigram search and team-first GIN indexes. */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -33,10 +37,10 @@ export interface Engine {
 /** Opens an engine from a location: postgres://…, memory://, or a folder for PGlite. */
 export async function openEngine(location: string): Promise<Engine> {
   if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location);
-  if (location === 'memory://') return wrapPglite(await PGlite.create({ extensions: { pg_trgm } }), 'memory');
+  if (location === 'memory://') return wrapPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }), 'memory');
   const dir = path.resolve(location.replace(/^pglite:\/\//, ''));
   mkdirSync(dir, { recursive: true });
-  return wrapPglite(await PGlite.create(dir, { extensions: { pg_trgm } }), dir);
+  return wrapPglite(await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS }), dir);
 }
 
 /** Wraps an open PGlite instance (tests clone a migrated template and hand it in). */

@@ -1,7 +1,27 @@
-import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  customType,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 // Tables on a team shard. Every one has team_id first in its primary key and indexes, and no
 // foreign key crosses teams, so a shard can be split or distributed by team_id.
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const stamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
 
 /** The team's change log: every committed change, replayed to SSE clients by Last-Event-ID. */
 export const teamEvents = pgTable(
@@ -23,4 +43,300 @@ export const teamEvents = pgTable(
   ],
 );
 
-export const teamSchema = { teamEvents };
+/** A pipeline (SPEC "group"): stages contacts move through, with its own tag sets and questions. */
+export const pipelines = pgTable(
+  'pipelines',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    nickName: text('nick_name').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    rank: text('rank').notNull(),
+    integrations: jsonb('integrations').$type<Record<string, unknown>[]>().notNull().default([]),
+    rules: jsonb('rules').$type<Record<string, unknown>>().notNull().default({}),
+    /** The membership questions asked when people join the group (Facebook allows 3). */
+    questions: jsonb('questions').$type<string[]>().notNull().default([]),
+    ...stamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.id] }),
+    uniqueIndex('pipelines_name_key').on(table.teamId, sql`lower(${table.nickName})`),
+  ],
+);
+
+/** Phases group stages across pipelines (e.g. Lead, Conversation, Client) for KPIs. */
+export const phases = pgTable(
+  'phases',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    rank: text('rank').notNull(),
+    ...stamps,
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.id] })],
+);
+
+export const stages = pgTable(
+  'stages',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    pipelineId: text('pipeline_id').notNull(),
+    name: text('name').notNull(),
+    remoteId: text('remote_id'),
+    color: text('color').notNull(),
+    fontColor: text('font_color').notNull(),
+    description: text('description').notNull().default(''),
+    phaseId: text('phase_id'),
+    rank: text('rank').notNull(),
+    ...stamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.id] }),
+    uniqueIndex('stages_name_key').on(table.teamId, table.pipelineId, sql`lower(${table.name})`),
+    index('stages_pipeline_idx').on(table.teamId, table.pipelineId, table.rank),
+  ],
+);
+
+/** A tag set: global for the team when pipelineId is null, else one pipeline's. */
+export const tagSets = pgTable(
+  'tag_sets',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    pipelineId: text('pipeline_id'),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    connectionId: text('connection_id'),
+    integrations: jsonb('integrations').$type<Record<string, unknown>[]>().notNull().default([]),
+    rank: text('rank').notNull(),
+    ...stamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.id] }),
+    uniqueIndex('tag_sets_name_key').on(table.teamId, sql`coalesce(${table.pipelineId}, '')`, sql`lower(${table.name})`),
+  ],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    tagSetId: text('tag_set_id').notNull(),
+    name: text('name').notNull(),
+    value: text('value'),
+    color: text('color'),
+    remoteId: text('remote_id'),
+    ...stamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.id] }),
+    uniqueIndex('tags_name_key').on(table.teamId, table.tagSetId, sql`lower(${table.name})`),
+  ],
+);
+
+/** A person, known by GTID (adjective-animal-timestamp). Search reads search_vector and name. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    name: text('name').notNull().default(''),
+    emailAddress: text('email_address'),
+    phoneNumber: text('phone_number'),
+    photoUrl: text('photo_url'),
+    /** Platform usernames, space-separated, kept with the sources so search finds handles. */
+    handles: text('handles').notNull().default(''),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL =>
+        sql`to_tsvector('simple', coalesce(${contacts.name}, '') || ' ' || coalesce(${contacts.emailAddress}, '') || ' ' || coalesce(${contacts.phoneNumber}, '') || ' ' || coalesce(${contacts.handles}, ''))`,
+    ),
+    ...stamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.id] }),
+    index('contacts_email_idx').on(table.teamId, sql`lower(${table.emailAddress})`),
+    index('contacts_search_idx').using('gin', table.teamId, table.searchVector),
+    index('contacts_name_trgm_idx').using('gin', table.teamId, sql`lower(${table.name}) gin_trgm_ops`),
+    index('contacts_created_idx').on(table.teamId, table.createdAt, table.id),
+    index('contacts_updated_idx').on(table.teamId, table.updatedAt, table.id),
+  ],
+);
+
+/** Where a contact is on each platform; a profile id or username finds the same person again. */
+export const contactSources = pgTable(
+  'contact_sources',
+  {
+    teamId: text('team_id').notNull(),
+    contactId: text('contact_id').notNull(),
+    platform: text('platform').notNull(),
+    profileId: text('profile_id'),
+    username: text('username'),
+    url: text('url'),
+    ...stamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.contactId, table.platform] }),
+    uniqueIndex('contact_sources_profile_key').on(table.teamId, table.platform, table.profileId),
+    uniqueIndex('contact_sources_username_key').on(table.teamId, table.platform, sql`lower(${table.username})`),
+  ],
+);
+
+/** A contact's place in one pipeline (SPEC groupData): stage, answers, card order. */
+export const contactPipelines = pgTable(
+  'contact_pipelines',
+  {
+    teamId: text('team_id').notNull(),
+    contactId: text('contact_id').notNull(),
+    pipelineId: text('pipeline_id').notNull(),
+    stageId: text('stage_id').notNull(),
+    /** Answers to the pipeline's membership questions: [{ question, answer }]. */
+    questions: jsonb('questions').$type<{ question: string; answer: string }[]>().notNull().default([]),
+    rank: text('rank').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    stageChangedAt: timestamp('stage_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.contactId, table.pipelineId] }),
+    index('contact_pipelines_board_idx').on(table.teamId, table.pipelineId, table.stageId, table.rank),
+  ],
+);
+
+/** Every stage a contact entered in a pipeline (SPEC stagesHistory). */
+export const stageHistory = pgTable(
+  'stage_history',
+  {
+    teamId: text('team_id').notNull(),
+    contactId: text('contact_id').notNull(),
+    pipelineId: text('pipeline_id').notNull(),
+    id: text('id').notNull(),
+    stageId: text('stage_id').notNull(),
+    enteredAt: timestamp('entered_at', { withTimezone: true }).notNull().defaultNow(),
+    byUid: text('by_uid'),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.contactId, table.pipelineId, table.id] })],
+);
+
+/** Tags on contacts, from global and pipeline tag sets alike. */
+export const contactTags = pgTable(
+  'contact_tags',
+  {
+    teamId: text('team_id').notNull(),
+    contactId: text('contact_id').notNull(),
+    tagId: text('tag_id').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.contactId, table.tagId] }),
+    index('contact_tags_tag_idx').on(table.teamId, table.tagId, table.contactId),
+  ],
+);
+
+export const deals = pgTable(
+  'deals',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    contactId: text('contact_id').notNull(),
+    pipelineId: text('pipeline_id'),
+    name: text('name').notNull(),
+    value: numeric('value', { precision: 14, scale: 2 }).notNull().default('0'),
+    currency: text('currency').notNull().default('USD'),
+    status: text('status').$type<'open' | 'won' | 'lost'>().notNull().default('open'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    ...stamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.id] }),
+    index('deals_contact_idx').on(table.teamId, table.contactId),
+    index('deals_pipeline_idx').on(table.teamId, table.pipelineId, table.status),
+  ],
+);
+
+export const notes = pgTable(
+  'notes',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    contactId: text('contact_id').notNull(),
+    text: text('text').notNull(),
+    createdByUid: text('created_by_uid').notNull(),
+    ...stamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.id] }),
+    index('notes_contact_idx').on(table.teamId, table.contactId, table.createdAt),
+  ],
+);
+
+/** The contact's history (SPEC Activity): written in the same transaction as the change. */
+export const activities = pgTable(
+  'activities',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    contactId: text('contact_id').notNull(),
+    pipelineId: text('pipeline_id'),
+    type: text('type').notNull(),
+    action: text('action').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdBy: text('created_by').notNull(),
+    createdByUid: text('created_by_uid').notNull(),
+    note: text('note'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.id] }),
+    index('activities_contact_idx').on(table.teamId, table.contactId, table.createdAt, table.id),
+  ],
+);
+
+export const statusLabels = pgTable(
+  'status_labels',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    display: text('display').notNull(),
+    color: text('color').notNull(),
+    rank: text('rank').notNull(),
+    ...stamps,
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.id] })],
+);
+
+/** Saved views: a name and the search filter of /search/v2. */
+export const filterSets = pgTable(
+  'filter_sets',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    ownerUid: text('owner_uid').notNull(),
+    filter: jsonb('filter').$type<Record<string, unknown>>().notNull(),
+    ...stamps,
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.id] })],
+);
+
+export const teamSchema = {
+  teamEvents,
+  pipelines,
+  phases,
+  stages,
+  tagSets,
+  tags,
+  contacts,
+  contactSources,
+  contactPipelines,
+  stageHistory,
+  contactTags,
+  deals,
+  notes,
+  activities,
+  statusLabels,
+  filterSets,
+};
