@@ -14,6 +14,7 @@ import {
 import type { AppContext } from './context';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { registerAppRoutes } from './modules/app/app.routes';
+import { registerPipelineRoutes } from './modules/pipelines/pipelines.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerEventRoutes } from './modules/events/events.routes';
 import { registerFunctionRoutes } from './modules/functions/functions.routes';
@@ -56,6 +57,7 @@ export async function buildApp(context: AppContext): Promise<App> {
   registerTeamRoutes(app, context);
   registerEventRoutes(app, context);
   registerAppRoutes(app, context);
+  registerPipelineRoutes(app, context);
   registerAdminRoutes(app, context);
   registerFunctionRoutes(app, context);
 

@@ -1,5 +1,6 @@
 import type { AdminService } from './modules/admin/admin.service';
 import type { AppService } from './modules/app/app.service';
+import type { PipelinesService } from './modules/pipelines/pipelines.service';
 import type { AppEventHub } from './platform/app-events';
 import type { Auth } from './platform/auth';
 import type { Config } from './platform/config';
@@ -25,4 +26,5 @@ export interface AppContext {
   users: UsersService;
   appService: AppService;
   admin: AdminService;
+  pipelines: PipelinesService;
 }

@@ -12,6 +12,7 @@ import { startEventHub } from './platform/realtime';
 import { startAppEventHub } from './platform/app-events';
 import { createAppService } from './modules/app/app.service';
 import { createAdminService } from './modules/admin/admin.service';
+import { createPipelinesService } from './modules/pipelines/pipelines.service';
 import { seedDemo } from './seed/demo';
 import type { App } from './platform/http/types';
 
@@ -44,7 +45,22 @@ export async function createContext(config: Config, log: Logger, databases: Data
   const users = createUsersService({ databases, teams, auth });
   const appService = createAppService({ directory: databases.directory, config });
   const admin = createAdminService({ databases, auth, events });
-  return { config, log, databases, queue, events, appEvents, auth, mail, teams, users, appService, admin };
+  const pipelines = createPipelinesService({ databases, teams });
+  return {
+    config,
+    log,
+    databases,
+    queue,
+    events,
+    appEvents,
+    auth,
+    mail,
+    teams,
+    users,
+    appService,
+    admin,
+    pipelines,
+  };
 }
 
 export interface RunningServer {

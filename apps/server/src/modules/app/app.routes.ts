@@ -104,14 +104,12 @@ export function registerAppRoutes(app: App, { auth, config, appService, appEvent
         asResponse: true,
       });
       if (!response.ok) {
-        return reply
-          .status(400)
-          .send({
-            error: {
-              code: 'bad-request',
-              message: 'This sign-in code is invalid or has expired. Start again from the extension.',
-            },
-          });
+        return reply.status(400).send({
+          error: {
+            code: 'bad-request',
+            message: 'This sign-in code is invalid or has expired. Start again from the extension.',
+          },
+        });
       }
       await forwardAuthResponse(response, reply, { replaceBody: { data: { signedIn: true } } });
       return reply;

@@ -37,7 +37,8 @@ export interface Engine {
 /** Opens an engine from a location: postgres://…, memory://, or a folder for PGlite. */
 export async function openEngine(location: string): Promise<Engine> {
   if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location);
-  if (location === 'memory://') return wrapPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }), 'memory');
+  if (location === 'memory://')
+    return wrapPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }), 'memory');
   const dir = path.resolve(location.replace(/^pglite:\/\//, ''));
   mkdirSync(dir, { recursive: true });
   return wrapPglite(await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS }), dir);

@@ -115,7 +115,11 @@ export const tagSets = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.teamId, table.id] }),
-    uniqueIndex('tag_sets_name_key').on(table.teamId, sql`coalesce(${table.pipelineId}, '')`, sql`lower(${table.name})`),
+    uniqueIndex('tag_sets_name_key').on(
+      table.teamId,
+      sql`coalesce(${table.pipelineId}, '')`,
+      sql`lower(${table.name})`,
+    ),
   ],
 );
 
@@ -182,7 +186,11 @@ export const contactSources = pgTable(
   (table) => [
     primaryKey({ columns: [table.teamId, table.contactId, table.platform] }),
     uniqueIndex('contact_sources_profile_key').on(table.teamId, table.platform, table.profileId),
-    uniqueIndex('contact_sources_username_key').on(table.teamId, table.platform, sql`lower(${table.username})`),
+    uniqueIndex('contact_sources_username_key').on(
+      table.teamId,
+      table.platform,
+      sql`lower(${table.username})`,
+    ),
   ],
 );
 

@@ -1,0 +1,493 @@
+import {
+  DEFAULT_TAG_SET_COLOR,
+  can,
+  canSeePipeline,
+  createPushId,
+  pickReadableFontColor,
+  rankBetween,
+  spreadRanks,
+} from '@grouptrack/domain';
+import type { Databases, TeamDb } from '../../platform/db/databases';
+import { isUniqueViolation } from '../../platform/db/errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors';
+import type { Actor } from '../../platform/http/actor';
+import { appendChange } from '../../platform/realtime';
+import type { TeamActor, TeamsService } from '../teams/teams.service';
+import * as repo from './pipelines.repository';
+
+const STAGE_PALETTE = [
+  '#1C7EBB',
+  '#2F9E44',
+  '#F59F00',
+  '#E8590C',
+  '#C2255C',
+  '#7048E8',
+  '#0C8599',
+  '#5C940D',
+];
+
+/** Where an item goes among its siblings: after or before another one, else at the end. */
+export interface Placement {
+  after?: string | undefined;
+  before?: string | undefined;
+}
+
+export interface StageInput {
+  name: string;
+  color?: string | undefined;
+  description?: string | undefined;
+  phaseId?: string | null | undefined;
+  remoteId?: string | null | undefined;
+}
+
+export type PipelinesService = ReturnType<typeof createPipelinesService>;
+
+export function createPipelinesService(deps: { databases: Databases; teams: TeamsService }) {
+  const { databases, teams } = deps;
+
+  async function requireManager(actor: Actor, teamUID: string): Promise<TeamActor> {
+    const member = await teams.requireMember(actor, teamUID);
+    if (!can(member.role, 'manage-pipelines')) {
+      throw new ForbiddenError('Only the team owner or an admin can change pipelines.');
+    }
+    return member;
+  }
+
+  /** Runs a change in one transaction on the team's shard, turning duplicate names into a 409. */
+  async function write<T>(
+    teamUID: string,
+    duplicateMessage: string,
+    work: (tx: TeamDb) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await databases.forTeam(teamUID).transaction(work);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError(duplicateMessage);
+      throw error;
+    }
+  }
+
+  async function requirePipeline(tx: TeamDb, member: TeamActor, pipelineId: string) {
+    const pipeline = await repo.findPipeline(tx, member.teamUID, pipelineId);
+    // A pipeline the member may not see answers like one that does not exist.
+    if (!pipeline || !canSeePipeline(member, pipeline.id)) throw new NotFoundError('Pipeline not found.');
+    return pipeline;
+  }
+
+  /** A rank for an item placed after or before a sibling, or at the end. */
+  function placeRank(
+    siblings: { id: string; rank: string }[],
+    placement: Placement,
+    movingId?: string,
+  ): string {
+    const others = siblings.filter((item) => item.id !== movingId);
+    const anchorId = placement.after ?? placement.before;
+    if (!anchorId) return rankBetween(others.at(-1)?.rank ?? null, null);
+    const index = others.findIndex((item) => item.id === anchorId);
+    if (index < 0) throw new BadRequestError(`Invalid placement: ${anchorId} is not in this list.`);
+    return placement.after
+      ? rankBetween(others[index]!.rank, others[index + 1]?.rank ?? null)
+      : rankBetween(others[index - 1]?.rank ?? null, others[index]!.rank);
+  }
+
+  function stageRow(teamUID: string, pipelineId: string, input: StageInput, rank: string, index: number) {
+    const color = input.color ?? STAGE_PALETTE[index % STAGE_PALETTE.length]!;
+    return {
+      teamId: teamUID,
+      id: createPushId('stg_'),
+      pipelineId,
+      name: input.name,
+      color,
+      fontColor: pickReadableFontColor(color),
+      description: input.description ?? '',
+      phaseId: input.phaseId ?? null,
+      remoteId: input.remoteId ?? null,
+      rank,
+    };
+  }
+
+  /** Pipelines the member may see, in order, with stages and tag sets (SPEC pipelineDetails). */
+  async function listPipelines(actor: Actor, teamUID: string) {
+    const member = await teams.requireMember(actor, teamUID);
+    const db = databases.forTeam(teamUID);
+    const visible = (await repo.listPipelines(db, teamUID)).filter((pipeline) =>
+      canSeePipeline(member, pipeline.id),
+    );
+    const ids = visible.map((pipeline) => pipeline.id);
+    const [stageRows, tagSetRows] =
+      ids.length === 0
+        ? [[], await repo.listTagSets(db, teamUID, [])]
+        : await Promise.all([repo.listStages(db, teamUID, ids), repo.listTagSets(db, teamUID, ids)]);
+    return {
+      pipelines: visible.map((pipeline, order) =>
+        presentPipeline(
+          pipeline,
+          order,
+          stageRows.filter((stage) => stage.pipelineId === pipeline.id),
+          tagSetRows.filter((set) => set.pipelineId === pipeline.id),
+        ),
+      ),
+      globalTagSets: tagSetRows.filter((set) => set.pipelineId === null).map(presentTagSet),
+    };
+  }
+
+  return {
+    listPipelines,
+
+    async getPipeline(actor: Actor, teamUID: string, pipelineId: string) {
+      const { pipelines } = await listPipelines(actor, teamUID);
+      const pipeline = pipelines.find((item) => item.groupUID === pipelineId);
+      if (!pipeline) throw new NotFoundError('Pipeline not found.');
+      return pipeline;
+    },
+
+    async createPipeline(
+      actor: Actor,
+      teamUID: string,
+      input: { nickName: string; stages: StageInput[]; questions?: string[] | undefined },
+    ) {
+      await requireManager(actor, teamUID);
+      const id = createPushId('pl_');
+      await write(teamUID, `A pipeline named "${input.nickName}" already exists.`, async (tx) => {
+        const existing = await repo.listPipelines(tx, teamUID);
+        await repo.insertPipeline(tx, {
+          teamId: teamUID,
+          id,
+          nickName: input.nickName,
+          isDefault: existing.length === 0,
+          rank: rankBetween(existing.at(-1)?.rank ?? null, null),
+          questions: input.questions ?? [],
+        });
+        const ranks = spreadRanks(input.stages.length);
+        await repo.insertStages(
+          tx,
+          input.stages.map((stage, index) => stageRow(teamUID, id, stage, ranks[index]!, index)),
+        );
+        await appendChange(tx, teamUID, { entity: 'pipeline', op: 'create', ids: [id], pipelineId: id });
+      });
+      return id;
+    },
+
+    async updatePipeline(
+      actor: Actor,
+      teamUID: string,
+      pipelineId: string,
+      patch: {
+        nickName?: string | undefined;
+        questions?: string[] | undefined;
+        isDefault?: true | undefined;
+      } & Placement,
+    ) {
+      const member = await requireManager(actor, teamUID);
+      await write(teamUID, `A pipeline named "${patch.nickName}" already exists.`, async (tx) => {
+        await requirePipeline(tx, member, pipelineId);
+        const moving = patch.after ?? patch.before;
+        await repo.updatePipeline(tx, teamUID, pipelineId, {
+          ...(patch.nickName !== undefined && { nickName: patch.nickName }),
+          ...(patch.questions !== undefined && { questions: patch.questions }),
+          ...(moving && { rank: placeRank(await repo.listPipelines(tx, teamUID), patch, pipelineId) }),
+        });
+        if (patch.isDefault) await repo.setDefaultPipeline(tx, teamUID, pipelineId);
+        await appendChange(tx, teamUID, { entity: 'pipeline', op: 'update', ids: [pipelineId], pipelineId });
+      });
+    },
+
+    async deletePipeline(actor: Actor, teamUID: string, pipelineId: string) {
+      const member = await requireManager(actor, teamUID);
+      await write(teamUID, '', async (tx) => {
+        const pipeline = await requirePipeline(tx, member, pipelineId);
+        await repo.deletePipeline(tx, teamUID, pipelineId);
+        if (pipeline.isDefault) {
+          const [next] = await repo.listPipelines(tx, teamUID);
+          if (next) await repo.setDefaultPipeline(tx, teamUID, next.id);
+        }
+        await appendChange(tx, teamUID, { entity: 'pipeline', op: 'delete', ids: [pipelineId], pipelineId });
+      });
+    },
+
+    async createStage(actor: Actor, teamUID: string, pipelineId: string, input: StageInput & Placement) {
+      const member = await requireManager(actor, teamUID);
+      const id = await write(
+        teamUID,
+        `A stage named "${input.name}" already exists in this pipeline.`,
+        async (tx) => {
+          await requirePipeline(tx, member, pipelineId);
+          const siblings = await repo.listStages(tx, teamUID, [pipelineId]);
+          const row = stageRow(teamUID, pipelineId, input, placeRank(siblings, input), siblings.length);
+          await repo.insertStages(tx, [row]);
+          await appendChange(tx, teamUID, { entity: 'stage', op: 'create', ids: [row.id], pipelineId });
+          return row.id;
+        },
+      );
+      return id;
+    },
+
+    async updateStage(
+      actor: Actor,
+      teamUID: string,
+      stageId: string,
+      patch: Partial<StageInput> & Placement,
+    ) {
+      const member = await requireManager(actor, teamUID);
+      await write(teamUID, `A stage named "${patch.name}" already exists in this pipeline.`, async (tx) => {
+        const stage = await repo.findStage(tx, teamUID, stageId);
+        if (!stage || !canSeePipeline(member, stage.pipelineId)) throw new NotFoundError('Stage not found.');
+        const moving = patch.after ?? patch.before;
+        await repo.updateStage(tx, teamUID, stageId, {
+          ...(patch.name !== undefined && { name: patch.name }),
+          ...(patch.color !== undefined && {
+            color: patch.color,
+            fontColor: pickReadableFontColor(patch.color),
+          }),
+          ...(patch.description !== undefined && { description: patch.description }),
+          ...(patch.phaseId !== undefined && { phaseId: patch.phaseId }),
+          ...(patch.remoteId !== undefined && { remoteId: patch.remoteId }),
+          ...(moving && {
+            rank: placeRank(await repo.listStages(tx, teamUID, [stage.pipelineId]), patch, stageId),
+          }),
+        });
+        await appendChange(tx, teamUID, {
+          entity: 'stage',
+          op: 'update',
+          ids: [stageId],
+          pipelineId: stage.pipelineId,
+        });
+      });
+    },
+
+    /** Deletes a stage; its contacts move to `moveTo`, which is required when it holds any. */
+    async deleteStage(actor: Actor, teamUID: string, stageId: string, moveTo: string | undefined) {
+      const member = await requireManager(actor, teamUID);
+      await write(teamUID, '', async (tx) => {
+        const stage = await repo.findStage(tx, teamUID, stageId);
+        if (!stage || !canSeePipeline(member, stage.pipelineId)) throw new NotFoundError('Stage not found.');
+        const siblings = await repo.listStages(tx, teamUID, [stage.pipelineId]);
+        if (siblings.length === 1) throw new BadRequestError('A pipeline needs at least one stage.');
+        const held = await repo.countStageContacts(tx, teamUID, stageId);
+        if (held > 0) {
+          const target = siblings.find((item) => item.id === moveTo && item.id !== stageId);
+          if (!target) {
+            throw new BadRequestError(
+              `Invalid moveTo: this stage holds ${held.toLocaleString('en-US')} contacts; choose another stage of the pipeline to move them to.`,
+            );
+          }
+          await repo.moveStageContacts(tx, teamUID, stageId, target.id);
+        }
+        await repo.deleteStage(tx, teamUID, stageId);
+        await appendChange(tx, teamUID, {
+          entity: 'stage',
+          op: 'delete',
+          ids: [stageId],
+          pipelineId: stage.pipelineId,
+        });
+      });
+    },
+
+    async listTagSets(actor: Actor, teamUID: string) {
+      const { pipelines, globalTagSets } = await listPipelines(actor, teamUID);
+      return { globalTagSets, pipelineTagSets: pipelines.flatMap((pipeline) => pipeline.tagSets) };
+    },
+
+    async createTagSet(
+      actor: Actor,
+      teamUID: string,
+      input: {
+        name: string;
+        color?: string | undefined;
+        pipelineId?: string | null | undefined;
+        tags?: string[] | undefined;
+      },
+    ) {
+      const member = await requireManager(actor, teamUID);
+      const id = createPushId('ts_');
+      await write(teamUID, `A tag set named "${input.name}" already exists here.`, async (tx) => {
+        if (input.pipelineId) await requirePipeline(tx, member, input.pipelineId);
+        await repo.insertTagSet(tx, {
+          teamId: teamUID,
+          id,
+          pipelineId: input.pipelineId ?? null,
+          name: input.name,
+          color: input.color ?? DEFAULT_TAG_SET_COLOR,
+          rank: rankBetween(await repo.lastTagSetRank(tx, teamUID), null),
+        });
+        for (const name of new Set(input.tags ?? [])) {
+          await repo.insertTag(tx, { teamId: teamUID, id: createPushId('tag_'), tagSetId: id, name });
+        }
+        await appendChange(tx, teamUID, {
+          entity: 'tag_set',
+          op: 'create',
+          ids: [id],
+          pipelineId: input.pipelineId ?? null,
+        });
+      });
+      return id;
+    },
+
+    async updateTagSet(
+      actor: Actor,
+      teamUID: string,
+      tagSetId: string,
+      patch: { name?: string | undefined; color?: string | undefined },
+    ) {
+      const member = await requireManager(actor, teamUID);
+      await write(teamUID, `A tag set named "${patch.name}" already exists here.`, async (tx) => {
+        const set = await repo.findTagSet(tx, teamUID, tagSetId);
+        if (!set || (set.pipelineId && !canSeePipeline(member, set.pipelineId)))
+          throw new NotFoundError('Tag set not found.');
+        await repo.updateTagSet(tx, teamUID, tagSetId, patch);
+        await appendChange(tx, teamUID, {
+          entity: 'tag_set',
+          op: 'update',
+          ids: [tagSetId],
+          pipelineId: set.pipelineId,
+        });
+      });
+    },
+
+    async deleteTagSet(actor: Actor, teamUID: string, tagSetId: string) {
+      const member = await requireManager(actor, teamUID);
+      await write(teamUID, '', async (tx) => {
+        const set = await repo.findTagSet(tx, teamUID, tagSetId);
+        if (!set || (set.pipelineId && !canSeePipeline(member, set.pipelineId)))
+          throw new NotFoundError('Tag set not found.');
+        await repo.deleteTagSet(tx, teamUID, tagSetId);
+        await appendChange(tx, teamUID, {
+          entity: 'tag_set',
+          op: 'delete',
+          ids: [tagSetId],
+          pipelineId: set.pipelineId,
+        });
+      });
+    },
+
+    async createTag(
+      actor: Actor,
+      teamUID: string,
+      tagSetId: string,
+      input: {
+        name: string;
+        color?: string | null | undefined;
+        value?: string | null | undefined;
+        remoteId?: string | null | undefined;
+      },
+    ) {
+      const member = await requireManager(actor, teamUID);
+      const id = createPushId('tag_');
+      await write(teamUID, `A tag named "${input.name}" already exists in this set.`, async (tx) => {
+        const set = await repo.findTagSet(tx, teamUID, tagSetId);
+        if (!set || (set.pipelineId && !canSeePipeline(member, set.pipelineId)))
+          throw new NotFoundError('Tag set not found.');
+        await repo.insertTag(tx, {
+          teamId: teamUID,
+          id,
+          tagSetId,
+          name: input.name,
+          color: input.color ?? null,
+          value: input.value ?? null,
+          remoteId: input.remoteId ?? null,
+        });
+        await appendChange(tx, teamUID, {
+          entity: 'tag',
+          op: 'create',
+          ids: [id],
+          pipelineId: set.pipelineId,
+        });
+      });
+      return id;
+    },
+
+    async updateTag(
+      actor: Actor,
+      teamUID: string,
+      tagId: string,
+      patch: {
+        name?: string | undefined;
+        color?: string | null | undefined;
+        value?: string | null | undefined;
+        remoteId?: string | null | undefined;
+      },
+    ) {
+      const member = await requireManager(actor, teamUID);
+      await write(teamUID, `A tag named "${patch.name}" already exists in this set.`, async (tx) => {
+        const tag = await repo.findTag(tx, teamUID, tagId);
+        const set = tag && (await repo.findTagSet(tx, teamUID, tag.tagSetId));
+        if (!set || (set.pipelineId && !canSeePipeline(member, set.pipelineId)))
+          throw new NotFoundError('Tag not found.');
+        await repo.updateTag(tx, teamUID, tagId, patch);
+        await appendChange(tx, teamUID, {
+          entity: 'tag',
+          op: 'update',
+          ids: [tagId],
+          pipelineId: set.pipelineId,
+        });
+      });
+    },
+
+    async deleteTag(actor: Actor, teamUID: string, tagId: string) {
+      const member = await requireManager(actor, teamUID);
+      await write(teamUID, '', async (tx) => {
+        const tag = await repo.findTag(tx, teamUID, tagId);
+        const set = tag && (await repo.findTagSet(tx, teamUID, tag.tagSetId));
+        if (!set || (set.pipelineId && !canSeePipeline(member, set.pipelineId)))
+          throw new NotFoundError('Tag not found.');
+        await repo.deleteTag(tx, teamUID, tagId);
+        await appendChange(tx, teamUID, {
+          entity: 'tag',
+          op: 'delete',
+          ids: [tagId],
+          pipelineId: set.pipelineId,
+        });
+      });
+    },
+  };
+}
+
+function presentStage(stage: repo.StageRow, idx: number) {
+  return {
+    stageUID: stage.id,
+    name: stage.name,
+    remoteID: stage.remoteId,
+    color: stage.color,
+    fontColor: stage.fontColor,
+    description: stage.description,
+    phase: stage.phaseId,
+    idx,
+  };
+}
+
+function presentTagSet(set: repo.TagSetRow & { tags: repo.TagRow[] }) {
+  return {
+    tagSetUID: set.id,
+    name: set.name,
+    color: set.color,
+    pipelineID: set.pipelineId,
+    connectionUID: set.connectionId,
+    integrations: set.integrations,
+    tags: set.tags.map((tag) => ({
+      tagUID: tag.id,
+      name: tag.name,
+      value: tag.value,
+      color: tag.color,
+      remoteID: tag.remoteId,
+    })),
+  };
+}
+
+function presentPipeline(
+  pipeline: repo.PipelineRow,
+  order: number,
+  stageRows: repo.StageRow[],
+  tagSetRows: (repo.TagSetRow & { tags: repo.TagRow[] })[],
+) {
+  return {
+    groupUID: pipeline.id,
+    nickName: pipeline.nickName,
+    isDefault: pipeline.isDefault,
+    order,
+    integrations: pipeline.integrations,
+    rules: pipeline.rules,
+    questions: pipeline.questions,
+    stages: stageRows.map(presentStage),
+    tagSets: tagSetRows.map(presentTagSet),
+  };
+}
