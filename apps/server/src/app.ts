@@ -15,6 +15,7 @@ import type { AppContext } from './context';
 import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { registerAppRoutes } from './modules/app/app.routes';
 import { registerPipelineRoutes } from './modules/pipelines/pipelines.routes';
+import { registerContactRoutes } from './modules/contacts/contacts.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerEventRoutes } from './modules/events/events.routes';
 import { registerFunctionRoutes } from './modules/functions/functions.routes';
@@ -58,6 +59,7 @@ export async function buildApp(context: AppContext): Promise<App> {
   registerEventRoutes(app, context);
   registerAppRoutes(app, context);
   registerPipelineRoutes(app, context);
+  registerContactRoutes(app, context);
   registerAdminRoutes(app, context);
   registerFunctionRoutes(app, context);
 

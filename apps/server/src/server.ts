@@ -13,6 +13,8 @@ import { startAppEventHub } from './platform/app-events';
 import { createAppService } from './modules/app/app.service';
 import { createAdminService } from './modules/admin/admin.service';
 import { createPipelinesService } from './modules/pipelines/pipelines.service';
+import { countContacts } from './modules/contacts/contacts.repository';
+import { createContactsService } from './modules/contacts/contacts.service';
 import { seedDemo } from './seed/demo';
 import type { App } from './platform/http/types';
 
@@ -41,11 +43,18 @@ export async function createContext(config: Config, log: Logger, databases: Data
       });
     },
   });
-  const teams = createTeamsService({ databases, events, mail, config });
+  const teams = createTeamsService({
+    databases,
+    events,
+    mail,
+    config,
+    countContacts: (teamUID) => countContacts(databases.forTeam(teamUID), teamUID),
+  });
   const users = createUsersService({ databases, teams, auth });
   const appService = createAppService({ directory: databases.directory, config });
   const admin = createAdminService({ databases, auth, events });
   const pipelines = createPipelinesService({ databases, teams });
+  const contacts = createContactsService({ databases, teams });
   return {
     config,
     log,
@@ -60,6 +69,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
     appService,
     admin,
     pipelines,
+    contacts,
   };
 }
 

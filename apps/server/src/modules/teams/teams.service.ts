@@ -43,8 +43,10 @@ export function createTeamsService(deps: {
   events: EventHub;
   mail: MailService;
   config: Pick<Config, 'APP_URL'>;
+  /** How many contacts a team holds (the contacts module knows). */
+  countContacts: (teamUID: string) => Promise<number>;
 }) {
-  const { databases, events, mail, config } = deps;
+  const { databases, events, mail, config, countContacts } = deps;
   const directory = databases.directory;
 
   const inviteLink = (code: string) => `${config.APP_URL}/login/signup/${code}`;
@@ -63,20 +65,26 @@ export function createTeamsService(deps: {
     return member;
   }
 
-  // Inside a transaction every query must use its handle: PGlite has one connection.
-  async function getSubscription(teamUID: string, db: DirectoryDb = directory, now = Date.now()) {
-    const row = await repo.findSubscription(db, teamUID);
+  /**
+   * The team's derived subscription. Inside a directory transaction pass its handle and leave the
+   * contact count out: PGlite has one connection, so a query outside the transaction would wait
+   * for it forever.
+   */
+  async function getSubscription(
+    teamUID: string,
+    options: { db?: DirectoryDb; withContactCount?: boolean } = {},
+  ) {
+    const row = await repo.findSubscription(options.db ?? directory, teamUID);
     if (!row) throw new NotFoundError('Team not found.');
     return deriveSubscription({
       status: row.status,
       tierValue: row.tier,
-      // Contacts arrive with the contacts module; until then a team holds none.
-      contactCount: 0,
+      contactCount: options.withContactCount ? await countContacts(teamUID) : 0,
       platforms: { facebook: row.facebookPlan, instagram: row.instagramPlan },
       addons: { contactBlocks: row.contactBlocks, teamMembers: row.extraSeats },
       subIds: row.subIds,
       trialEndsAt: row.trialEndsAt?.getTime() ?? null,
-      now,
+      now: Date.now(),
     });
   }
 
@@ -117,7 +125,7 @@ export function createTeamsService(deps: {
 
   async function seatCheck(db: DirectoryDb, teamUID: string) {
     const seatsUsed = await repo.countMembers(db, teamUID);
-    const verdict = canAddSeat(await getSubscription(teamUID, db), seatsUsed);
+    const verdict = canAddSeat(await getSubscription(teamUID, { db }), seatsUsed);
     if (!verdict.ok) throw new LimitReachedError(verdict.message);
   }
 
@@ -137,7 +145,7 @@ export function createTeamsService(deps: {
         ownerUID: team.ownerId,
         role: member.role,
         seatsUsed: await repo.countMembers(directory, teamUID),
-        subscription: await getSubscription(teamUID),
+        subscription: await getSubscription(teamUID, { withContactCount: true }),
       };
     },
 

@@ -66,7 +66,7 @@ export function createUsersService(deps: { databases: Databases; teams: TeamsSer
       },
       claims: { super: actor.isSuper },
       impersonatedBy: await findImpersonator(actor.impersonatedBy),
-      subscription: await teams.getSubscription(current.team.id),
+      subscription: await teams.getSubscription(current.team.id, { withContactCount: true }),
     };
   }
 

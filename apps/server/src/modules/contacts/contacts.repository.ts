@@ -1,0 +1,335 @@
+import { and, asc, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { TeamDb } from '../../platform/db/databases';
+import {
+  activities,
+  contactPipelines,
+  contactSources,
+  contactTags,
+  contacts,
+  deals,
+  notes,
+  stageHistory,
+  tagSets,
+  tags,
+} from '../../platform/db/team-schema';
+
+export type ContactRow = typeof contacts.$inferSelect;
+export type SourceRow = typeof contactSources.$inferSelect;
+export type ActivityInsert = typeof activities.$inferInsert;
+
+export interface SourceInput {
+  platform: string;
+  profileId?: string | null | undefined;
+  username?: string | null | undefined;
+  url?: string | null | undefined;
+}
+
+/** The contact that is the same person: by platform and profile id, platform and username, or email. */
+export async function findContactIdByIdentity(
+  db: TeamDb,
+  teamId: string,
+  identity: { sources: SourceInput[]; emailAddress?: string | null | undefined },
+): Promise<string | null> {
+  const bySource = identity.sources.flatMap((source) => [
+    ...(source.profileId
+      ? [and(eq(contactSources.platform, source.platform), eq(contactSources.profileId, source.profileId))]
+      : []),
+    ...(source.username
+      ? [
+          and(
+            eq(contactSources.platform, source.platform),
+            sql`lower(${contactSources.username}) = ${source.username.toLowerCase()}`,
+          ),
+        ]
+      : []),
+  ]);
+  if (bySource.length > 0) {
+    const [row] = await db
+      .select({ id: contactSources.contactId })
+      .from(contactSources)
+      .where(and(eq(contactSources.teamId, teamId), or(...bySource)))
+      .limit(1);
+    if (row) return row.id;
+  }
+  if (identity.emailAddress) {
+    const [row] = await db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(
+        and(
+          eq(contacts.teamId, teamId),
+          sql`lower(${contacts.emailAddress}) = ${identity.emailAddress.toLowerCase()}`,
+        ),
+      )
+      .limit(1);
+    if (row) return row.id;
+  }
+  return null;
+}
+
+export async function countContacts(db: TeamDb, teamId: string): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(contacts).where(eq(contacts.teamId, teamId));
+  return row?.value ?? 0;
+}
+
+export async function findContact(db: TeamDb, teamId: string, id: string): Promise<ContactRow | null> {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.teamId, teamId), eq(contacts.id, id)));
+  return row ?? null;
+}
+
+export async function insertContact(db: TeamDb, row: typeof contacts.$inferInsert) {
+  await db.insert(contacts).values(row);
+}
+
+export async function updateContact(
+  db: TeamDb,
+  teamId: string,
+  id: string,
+  patch: Partial<typeof contacts.$inferInsert>,
+) {
+  await db
+    .update(contacts)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(contacts.teamId, teamId), eq(contacts.id, id)));
+}
+
+/** Deletes a contact with everything that hangs off it. */
+export async function deleteContact(db: TeamDb, teamId: string, id: string) {
+  for (const table of [
+    contactSources,
+    contactPipelines,
+    stageHistory,
+    contactTags,
+    deals,
+    notes,
+    activities,
+  ]) {
+    await db.delete(table).where(and(eq(table.teamId, teamId), eq(table.contactId, id)));
+  }
+  await db.delete(contacts).where(and(eq(contacts.teamId, teamId), eq(contacts.id, id)));
+}
+
+export async function listSources(db: TeamDb, teamId: string, contactId: string) {
+  return db
+    .select()
+    .from(contactSources)
+    .where(and(eq(contactSources.teamId, teamId), eq(contactSources.contactId, contactId)))
+    .orderBy(asc(contactSources.platform));
+}
+
+/** Adds or replaces the contact's source on each platform given. */
+export async function upsertSources(db: TeamDb, teamId: string, contactId: string, sources: SourceInput[]) {
+  if (sources.length === 0) return;
+  await db
+    .insert(contactSources)
+    .values(
+      sources.map((source) => ({
+        teamId,
+        contactId,
+        platform: source.platform,
+        profileId: source.profileId ?? null,
+        username: source.username ?? null,
+        url: source.url ?? null,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [contactSources.teamId, contactSources.contactId, contactSources.platform],
+      set: {
+        profileId: sql`coalesce(excluded.profile_id, ${contactSources.profileId})`,
+        username: sql`coalesce(excluded.username, ${contactSources.username})`,
+        url: sql`coalesce(excluded.url, ${contactSources.url})`,
+        updatedAt: new Date(),
+      },
+    });
+}
+
+export async function listContactPipelines(db: TeamDb, teamId: string, contactId: string) {
+  return db
+    .select()
+    .from(contactPipelines)
+    .where(and(eq(contactPipelines.teamId, teamId), eq(contactPipelines.contactId, contactId)));
+}
+
+export async function findContactPipeline(db: TeamDb, teamId: string, contactId: string, pipelineId: string) {
+  const [row] = await db
+    .select()
+    .from(contactPipelines)
+    .where(
+      and(
+        eq(contactPipelines.teamId, teamId),
+        eq(contactPipelines.contactId, contactId),
+        eq(contactPipelines.pipelineId, pipelineId),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function insertContactPipeline(db: TeamDb, row: typeof contactPipelines.$inferInsert) {
+  await db.insert(contactPipelines).values(row);
+}
+
+export async function updateContactPipeline(
+  db: TeamDb,
+  teamId: string,
+  contactId: string,
+  pipelineId: string,
+  patch: Partial<typeof contactPipelines.$inferInsert>,
+) {
+  await db
+    .update(contactPipelines)
+    .set(patch)
+    .where(
+      and(
+        eq(contactPipelines.teamId, teamId),
+        eq(contactPipelines.contactId, contactId),
+        eq(contactPipelines.pipelineId, pipelineId),
+      ),
+    );
+}
+
+export async function deleteContactPipeline(
+  db: TeamDb,
+  teamId: string,
+  contactId: string,
+  pipelineId: string,
+) {
+  await db
+    .delete(contactPipelines)
+    .where(
+      and(
+        eq(contactPipelines.teamId, teamId),
+        eq(contactPipelines.contactId, contactId),
+        eq(contactPipelines.pipelineId, pipelineId),
+      ),
+    );
+}
+
+/** The highest card rank in a stage, so a new card goes to the end in one write. */
+export async function lastCardRank(db: TeamDb, teamId: string, pipelineId: string, stageId: string) {
+  const [row] = await db
+    .select({ rank: contactPipelines.rank })
+    .from(contactPipelines)
+    .where(
+      and(
+        eq(contactPipelines.teamId, teamId),
+        eq(contactPipelines.pipelineId, pipelineId),
+        eq(contactPipelines.stageId, stageId),
+      ),
+    )
+    .orderBy(desc(contactPipelines.rank))
+    .limit(1);
+  return row?.rank ?? null;
+}
+
+export async function insertStageHistory(db: TeamDb, row: typeof stageHistory.$inferInsert) {
+  await db.insert(stageHistory).values(row);
+}
+
+export async function listStageHistory(db: TeamDb, teamId: string, contactId: string) {
+  return db
+    .select()
+    .from(stageHistory)
+    .where(and(eq(stageHistory.teamId, teamId), eq(stageHistory.contactId, contactId)))
+    .orderBy(asc(stageHistory.enteredAt), asc(stageHistory.id));
+}
+
+/** The contact's tags with the tag set each belongs to. */
+export async function listContactTags(db: TeamDb, teamId: string, contactId: string) {
+  return db
+    .select({ tagId: tags.id, tagName: tags.name, tagSetId: tagSets.id, pipelineId: tagSets.pipelineId })
+    .from(contactTags)
+    .innerJoin(tags, and(eq(tags.teamId, contactTags.teamId), eq(tags.id, contactTags.tagId)))
+    .innerJoin(tagSets, and(eq(tagSets.teamId, tags.teamId), eq(tagSets.id, tags.tagSetId)))
+    .where(and(eq(contactTags.teamId, teamId), eq(contactTags.contactId, contactId)));
+}
+
+/** Adds tags a contact does not have yet; answers the ids actually added. */
+export async function addContactTags(db: TeamDb, teamId: string, contactId: string, tagIds: string[]) {
+  if (tagIds.length === 0) return [];
+  const added = await db
+    .insert(contactTags)
+    .values(tagIds.map((tagId) => ({ teamId, contactId, tagId })))
+    .onConflictDoNothing()
+    .returning({ tagId: contactTags.tagId });
+  return added.map((row) => row.tagId);
+}
+
+export async function removeContactTag(db: TeamDb, teamId: string, contactId: string, tagId: string) {
+  const removed = await db
+    .delete(contactTags)
+    .where(
+      and(eq(contactTags.teamId, teamId), eq(contactTags.contactId, contactId), eq(contactTags.tagId, tagId)),
+    )
+    .returning({ tagId: contactTags.tagId });
+  return removed.length > 0;
+}
+
+/** Tags with their set's pipeline, to check they exist and the actor may use them. */
+export async function findTagsWithSets(db: TeamDb, teamId: string, tagIds: string[]) {
+  if (tagIds.length === 0) return [];
+  return db
+    .select({ tagId: tags.id, name: tags.name, tagSetId: tagSets.id, pipelineId: tagSets.pipelineId })
+    .from(tags)
+    .innerJoin(tagSets, and(eq(tagSets.teamId, tags.teamId), eq(tagSets.id, tags.tagSetId)))
+    .where(and(eq(tags.teamId, teamId), inArray(tags.id, tagIds)));
+}
+
+export async function insertActivities(db: TeamDb, rows: ActivityInsert[]) {
+  if (rows.length > 0) await db.insert(activities).values(rows);
+}
+
+/** The contact's history, newest first, a page at a time (keyset on createdAt and id). */
+export async function listActivities(
+  db: TeamDb,
+  teamId: string,
+  contactId: string,
+  options: { limit: number; before?: { createdAt: Date; id: string } | undefined },
+) {
+  const cursor = options.before
+    ? or(
+        lt(activities.createdAt, options.before.createdAt),
+        and(eq(activities.createdAt, options.before.createdAt), lt(activities.id, options.before.id)),
+      )
+    : undefined;
+  return db
+    .select()
+    .from(activities)
+    .where(and(eq(activities.teamId, teamId), eq(activities.contactId, contactId), cursor))
+    .orderBy(desc(activities.createdAt), desc(activities.id))
+    .limit(options.limit);
+}
+
+export async function listNotes(db: TeamDb, teamId: string, contactId: string) {
+  return db
+    .select()
+    .from(notes)
+    .where(and(eq(notes.teamId, teamId), eq(notes.contactId, contactId)))
+    .orderBy(desc(notes.createdAt), desc(notes.id));
+}
+
+export async function findNote(db: TeamDb, teamId: string, contactId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(notes)
+    .where(and(eq(notes.teamId, teamId), eq(notes.contactId, contactId), eq(notes.id, id)));
+  return row ?? null;
+}
+
+export async function insertNote(db: TeamDb, row: typeof notes.$inferInsert) {
+  const [created] = await db.insert(notes).values(row).returning();
+  return created!;
+}
+
+export async function updateNote(db: TeamDb, teamId: string, id: string, text: string) {
+  await db
+    .update(notes)
+    .set({ text, updatedAt: new Date() })
+    .where(and(eq(notes.teamId, teamId), eq(notes.id, id)));
+}
+
+export async function deleteNote(db: TeamDb, teamId: string, id: string) {
+  await db.delete(notes).where(and(eq(notes.teamId, teamId), eq(notes.id, id)));
+}

@@ -1,0 +1,257 @@
+import { SOCIAL_PLATFORMS, emailSchema, phoneSchema } from '@grouptrack/domain';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { requireActor } from '../../platform/http/actor';
+import type { App } from '../../platform/http/types';
+
+const tags = ['contacts'];
+const id = z.string().min(1).max(100);
+const teamParams = z.object({ teamUID: id });
+const contactParams = teamParams.extend({ GTID: id });
+const nameField = z.string().trim().max(100, 'A name can be at most 100 characters');
+
+const contactFields = {
+  firstName: nameField.optional(),
+  lastName: nameField.optional(),
+  /** The full name; split into first and last when those are left out. */
+  name: nameField.optional(),
+  /** Lower-cased; null clears it. */
+  emailAddress: emailSchema.nullable().optional(),
+  /** Normalised to E.164 when a country can be inferred, kept as typed otherwise. */
+  phoneNumber: phoneSchema.nullable().optional(),
+  photoURL: z.url().max(2048).nullable().optional(),
+  /** Where the person is on each platform; a profile id or username finds them again. */
+  sources: z
+    .array(
+      z
+        .object({
+          platform: z.enum(SOCIAL_PLATFORMS),
+          profileId: z.string().trim().min(1).max(200).nullable().optional(),
+          username: z.string().trim().min(1).max(200).nullable().optional(),
+          url: z.url().max(2048).nullable().optional(),
+        })
+        .strict(),
+    )
+    .max(SOCIAL_PLATFORMS.length)
+    .optional(),
+};
+
+const answers = z
+  .array(z.object({ question: z.string().max(500), answer: z.string().max(5000) }).strict())
+  .max(20);
+
+export function registerContactRoutes(app: App, { auth, contacts }: AppContext) {
+  app.post(
+    '/api/v1/teams/:teamUID/contacts',
+    {
+      schema: {
+        tags,
+        summary:
+          'Capture a contact: creates them, or updates the same person found by profile id, username or email',
+        params: teamParams,
+        body: z
+          .object({
+            ...contactFields,
+            /** The pipeline (and stage, first by default) to place them in, with their answers. */
+            pipeline: z
+              .object({ pipelineId: id, stageId: id.optional(), questions: answers.optional() })
+              .strict()
+              .optional(),
+            /** Tags to add. */
+            tagIds: z.array(id).max(100).optional(),
+          })
+          .strict(),
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireActor(auth, request);
+      const { teamUID } = request.params;
+      const { contactId, created } = await contacts.captureContact(actor, teamUID, request.body);
+      return reply
+        .status(created ? 201 : 200)
+        .send({ data: await contacts.getContact(actor, teamUID, contactId), created });
+    },
+  );
+
+  app.get(
+    '/api/v1/teams/:teamUID/contacts/:GTID',
+    {
+      schema: {
+        tags,
+        summary: 'A contact with their sources, tags and data per visible pipeline',
+        params: contactParams,
+      },
+    },
+    async (request) => {
+      const actor = await requireActor(auth, request);
+      return { data: await contacts.getContact(actor, request.params.teamUID, request.params.GTID) };
+    },
+  );
+
+  app.patch(
+    '/api/v1/teams/:teamUID/contacts/:GTID',
+    {
+      schema: {
+        tags,
+        summary: "Change a contact's names, email, phone, photo or sources",
+        params: contactParams,
+        body: z.object(contactFields).strict(),
+      },
+    },
+    async (request) => {
+      const actor = await requireActor(auth, request);
+      const { teamUID, GTID } = request.params;
+      await contacts.updateContact(actor, teamUID, GTID, request.body);
+      return { data: await contacts.getContact(actor, teamUID, GTID) };
+    },
+  );
+
+  app.delete(
+    '/api/v1/teams/:teamUID/contacts/:GTID',
+    {
+      schema: { tags, summary: 'Delete a contact and their history (owner or admin)', params: contactParams },
+    },
+    async (request, reply) => {
+      const actor = await requireActor(auth, request);
+      await contacts.deleteContact(actor, request.params.teamUID, request.params.GTID);
+      return reply.status(204).send();
+    },
+  );
+
+  const pipelineParams = contactParams.extend({ pipelineID: id });
+
+  app.put(
+    '/api/v1/teams/:teamUID/contacts/:GTID/pipelines/:pipelineID',
+    {
+      schema: {
+        tags,
+        summary: 'Add the contact to a pipeline, or move them to another stage of it',
+        params: pipelineParams,
+        body: z.object({ stageId: id.optional(), questions: answers.optional() }).strict(),
+      },
+    },
+    async (request) => {
+      const actor = await requireActor(auth, request);
+      const { teamUID, GTID, pipelineID } = request.params;
+      await contacts.setPipelineStage(actor, teamUID, GTID, { pipelineId: pipelineID, ...request.body });
+      return { data: await contacts.getContact(actor, teamUID, GTID) };
+    },
+  );
+
+  app.delete(
+    '/api/v1/teams/:teamUID/contacts/:GTID/pipelines/:pipelineID',
+    { schema: { tags, summary: 'Take the contact out of a pipeline', params: pipelineParams } },
+    async (request, reply) => {
+      const actor = await requireActor(auth, request);
+      const { teamUID, GTID, pipelineID } = request.params;
+      await contacts.removeFromPipeline(actor, teamUID, GTID, pipelineID);
+      return reply.status(204).send();
+    },
+  );
+
+  const tagParams = contactParams.extend({ tagID: id });
+
+  app.put(
+    '/api/v1/teams/:teamUID/contacts/:GTID/tags/:tagID',
+    { schema: { tags, summary: 'Tag the contact', params: tagParams } },
+    async (request, reply) => {
+      const actor = await requireActor(auth, request);
+      await contacts.addTag(actor, request.params.teamUID, request.params.GTID, request.params.tagID);
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete(
+    '/api/v1/teams/:teamUID/contacts/:GTID/tags/:tagID',
+    { schema: { tags, summary: 'Take a tag off the contact', params: tagParams } },
+    async (request, reply) => {
+      const actor = await requireActor(auth, request);
+      await contacts.removeTag(actor, request.params.teamUID, request.params.GTID, request.params.tagID);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/v1/teams/:teamUID/contacts/:GTID/activities',
+    {
+      schema: {
+        tags,
+        summary: "The contact's history, newest first, a page at a time",
+        params: contactParams,
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(200).default(50),
+          /** The nextCursor of the previous page. */
+          before: z.string().max(300).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const actor = await requireActor(auth, request);
+      return {
+        data: await contacts.listActivities(
+          actor,
+          request.params.teamUID,
+          request.params.GTID,
+          request.query,
+        ),
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/teams/:teamUID/contacts/:GTID/notes',
+    { schema: { tags, summary: "The contact's notes, newest first", params: contactParams } },
+    async (request) => {
+      const actor = await requireActor(auth, request);
+      return { data: await contacts.listNotes(actor, request.params.teamUID, request.params.GTID) };
+    },
+  );
+
+  const noteBody = z.object({ text: z.string().trim().min(1, 'Write the note').max(20_000) }).strict();
+
+  app.post(
+    '/api/v1/teams/:teamUID/contacts/:GTID/notes',
+    { schema: { tags, summary: 'Add a note', params: contactParams, body: noteBody } },
+    async (request, reply) => {
+      const actor = await requireActor(auth, request);
+      const note = await contacts.addNote(
+        actor,
+        request.params.teamUID,
+        request.params.GTID,
+        request.body.text,
+      );
+      return reply.status(201).send({ data: note });
+    },
+  );
+
+  const noteParams = contactParams.extend({ noteID: id });
+
+  app.patch(
+    '/api/v1/teams/:teamUID/contacts/:GTID/notes/:noteID',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a note (its author, the owner or an admin)',
+        params: noteParams,
+        body: noteBody,
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireActor(auth, request);
+      const { teamUID, GTID, noteID } = request.params;
+      await contacts.editNote(actor, teamUID, GTID, noteID, request.body.text);
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete(
+    '/api/v1/teams/:teamUID/contacts/:GTID/notes/:noteID',
+    { schema: { tags, summary: 'Delete a note (its author, the owner or an admin)', params: noteParams } },
+    async (request, reply) => {
+      const actor = await requireActor(auth, request);
+      const { teamUID, GTID, noteID } = request.params;
+      await contacts.editNote(actor, teamUID, GTID, noteID, null);
+      return reply.status(204).send();
+    },
+  );
+}

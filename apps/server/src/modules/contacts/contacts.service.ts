@@ -1,0 +1,632 @@
+import {
+  CONTACT_ADDED_BACKDATE_MS,
+  can,
+  canAddContacts,
+  canSeePipeline,
+  createContactId,
+  createPushId,
+  rankBetween,
+  type Subscription,
+} from '@grouptrack/domain';
+import type { Databases, TeamDb } from '../../platform/db/databases';
+import { isUniqueViolation } from '../../platform/db/errors';
+import { BadRequestError, ForbiddenError, LimitReachedError, NotFoundError } from '../../platform/errors';
+import type { Actor } from '../../platform/http/actor';
+import { appendChange } from '../../platform/realtime';
+import * as pipelinesRepo from '../pipelines/pipelines.repository';
+import type { TeamActor, TeamsService } from '../teams/teams.service';
+import * as repo from './contacts.repository';
+
+/** Events about contacts in no pipeline carry this, which only owners and admins may see. */
+export const NO_PIPELINE = '_none';
+
+export interface ContactFields {
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  name?: string | undefined;
+  emailAddress?: string | null | undefined;
+  phoneNumber?: string | null | undefined;
+  photoURL?: string | null | undefined;
+}
+
+export interface PipelinePlacement {
+  pipelineId: string;
+  stageId?: string | undefined;
+  questions?: { question: string; answer: string }[] | undefined;
+}
+
+export interface CaptureInput extends ContactFields {
+  sources?: repo.SourceInput[] | undefined;
+  pipeline?: PipelinePlacement | undefined;
+  tagIds?: string[] | undefined;
+}
+
+export type ContactsService = ReturnType<typeof createContactsService>;
+
+export function createContactsService(deps: { databases: Databases; teams: TeamsService }) {
+  const { databases, teams } = deps;
+
+  const by = (member: TeamActor) => ({ createdBy: member.name, createdByUid: member.userId });
+
+  function activity(
+    member: TeamActor,
+    contactId: string,
+    entry: {
+      type: string;
+      action: string;
+      pipelineId?: string | null;
+      note?: string | null;
+      data?: Record<string, unknown>;
+      at?: Date;
+    },
+  ): repo.ActivityInsert {
+    return {
+      teamId: member.teamUID,
+      id: createPushId('act_', entry.at?.getTime()),
+      contactId,
+      pipelineId: entry.pipelineId ?? null,
+      type: entry.type,
+      action: entry.action,
+      createdAt: entry.at ?? new Date(),
+      note: entry.note ?? null,
+      data: entry.data ?? {},
+      ...by(member),
+    };
+  }
+
+  /** One change event per pipeline the contact is in, so each member hears only of theirs. */
+  async function announce(
+    tx: TeamDb,
+    member: TeamActor,
+    contactId: string,
+    op: 'create' | 'update' | 'delete',
+    pipelineIds: string[],
+  ) {
+    for (const pipelineId of pipelineIds.length > 0 ? pipelineIds : [NO_PIPELINE]) {
+      await appendChange(tx, member.teamUID, { entity: 'contact', op, ids: [contactId], pipelineId });
+    }
+  }
+
+  const canSeeAll = (member: TeamActor) => can(member.role, 'see-all-pipelines');
+
+  /** The contact if the member may see it: owners and admins see all, members those in their pipelines. */
+  async function requireContact(tx: TeamDb, member: TeamActor, contactId: string) {
+    const contact = await repo.findContact(tx, member.teamUID, contactId);
+    if (!contact) throw new NotFoundError('Contact not found.');
+    const placements = await repo.listContactPipelines(tx, member.teamUID, contactId);
+    if (!canSeeAll(member) && !placements.some((row) => canSeePipeline(member, row.pipelineId))) {
+      throw new NotFoundError('Contact not found.');
+    }
+    return { contact, placements };
+  }
+
+  async function requirePipelineStage(tx: TeamDb, member: TeamActor, placement: PipelinePlacement) {
+    const pipeline = await pipelinesRepo.findPipeline(tx, member.teamUID, placement.pipelineId);
+    if (!pipeline || !canSeePipeline(member, pipeline.id)) throw new NotFoundError('Pipeline not found.');
+    const stages = await pipelinesRepo.listStages(tx, member.teamUID, [pipeline.id]);
+    const stage = placement.stageId ? stages.find((item) => item.id === placement.stageId) : stages[0];
+    if (!stage)
+      throw new BadRequestError(
+        `Invalid stageId: ${placement.stageId ?? '(none)'} is not a stage of this pipeline.`,
+      );
+    return { pipeline, stage };
+  }
+
+  /** Puts a contact in a pipeline's stage, or moves it there; writes history and the activity. */
+  async function placeInPipeline(
+    tx: TeamDb,
+    member: TeamActor,
+    contactId: string,
+    placement: PipelinePlacement,
+    options: { addedAt?: Date } = {},
+  ): Promise<{ activities: repo.ActivityInsert[] }> {
+    const { pipeline, stage } = await requirePipelineStage(tx, member, placement);
+    const teamId = member.teamUID;
+    const existing = await repo.findContactPipeline(tx, teamId, contactId, pipeline.id);
+    const now = new Date();
+    const history = {
+      teamId,
+      contactId,
+      pipelineId: pipeline.id,
+      id: createPushId('sh_'),
+      stageId: stage.id,
+      byUid: member.userId,
+    };
+    if (!existing) {
+      await repo.insertContactPipeline(tx, {
+        teamId,
+        contactId,
+        pipelineId: pipeline.id,
+        stageId: stage.id,
+        questions: placement.questions ?? [],
+        rank: rankBetween(await repo.lastCardRank(tx, teamId, pipeline.id, stage.id), null),
+      });
+      await repo.insertStageHistory(tx, history);
+      const at = options.addedAt ?? new Date(now.getTime() - CONTACT_ADDED_BACKDATE_MS.pipelineAdd);
+      return {
+        activities: [
+          activity(member, contactId, {
+            type: 'pipeline',
+            action: 'added',
+            pipelineId: pipeline.id,
+            at,
+            data: { pipeline: pipeline.nickName, stage: stage.name, stageUID: stage.id },
+          }),
+        ],
+      };
+    }
+    const moved = existing.stageId !== stage.id;
+    await repo.updateContactPipeline(tx, teamId, contactId, pipeline.id, {
+      ...(moved && {
+        stageId: stage.id,
+        stageChangedAt: now,
+        rank: rankBetween(await repo.lastCardRank(tx, teamId, pipeline.id, stage.id), null),
+      }),
+      ...(placement.questions && { questions: placement.questions }),
+    });
+    if (!moved) return { activities: [] };
+    await repo.insertStageHistory(tx, history);
+    return {
+      activities: [
+        activity(member, contactId, {
+          type: 'stage',
+          action: 'changed',
+          pipelineId: pipeline.id,
+          data: { from: existing.stageId, to: stage.id, stage: stage.name },
+        }),
+      ],
+    };
+  }
+
+  async function checkTags(tx: TeamDb, member: TeamActor, tagIds: string[]) {
+    const found = await repo.findTagsWithSets(tx, member.teamUID, tagIds);
+    for (const tagId of tagIds) {
+      const tag = found.find((row) => row.tagId === tagId);
+      if (!tag || (tag.pipelineId !== null && !canSeePipeline(member, tag.pipelineId))) {
+        throw new BadRequestError(`Invalid tagIds: ${tagId} is not a tag of this team.`);
+      }
+    }
+    return found;
+  }
+
+  function namesOf(fields: ContactFields) {
+    const first = fields.firstName?.trim();
+    const last = fields.lastName?.trim();
+    if (fields.name !== undefined && first === undefined && last === undefined) {
+      const [head = '', ...rest] = fields.name.trim().split(/\s+/);
+      return { name: fields.name.trim(), firstName: head, lastName: rest.join(' ') };
+    }
+    if (first === undefined && last === undefined) return {};
+    return {
+      firstName: first ?? '',
+      lastName: last ?? '',
+      name: fields.name?.trim() || [first, last].filter(Boolean).join(' '),
+    };
+  }
+
+  function columnsOf(fields: ContactFields) {
+    return {
+      ...namesOf(fields),
+      ...(fields.emailAddress !== undefined && { emailAddress: fields.emailAddress }),
+      ...(fields.phoneNumber !== undefined && { phoneNumber: fields.phoneNumber }),
+      ...(fields.photoURL !== undefined && { photoUrl: fields.photoURL }),
+    };
+  }
+
+  async function refreshHandles(tx: TeamDb, teamId: string, contactId: string) {
+    const sources = await repo.listSources(tx, teamId, contactId);
+    const handles = sources
+      .map((source) => source.username)
+      .filter(Boolean)
+      .join(' ');
+    await repo.updateContact(tx, teamId, contactId, { handles });
+  }
+
+  async function insertNewContact(
+    tx: TeamDb,
+    member: TeamActor,
+    input: CaptureInput,
+    subscription: Subscription,
+  ) {
+    const verdict = canAddContacts({
+      ...subscription,
+      contactCount: await repo.countContacts(tx, member.teamUID),
+    });
+    if (!verdict.ok) throw new LimitReachedError(verdict.message);
+    const id = createContactId();
+    await repo.insertContact(tx, { teamId: member.teamUID, id, ...columnsOf(input) });
+    return id;
+  }
+
+  return {
+    /**
+     * Creates a contact, or updates the same person found again by platform and profile id,
+     * platform and username, or email; places them in a pipeline and tags them. One transaction.
+     */
+    async captureContact(actor: Actor, teamUID: string, input: CaptureInput) {
+      const member = await teams.requireMember(actor, teamUID);
+      if (!input.pipeline && !canSeeAll(member)) {
+        throw new BadRequestError('Invalid pipeline: choose a pipeline you work in for this contact.');
+      }
+      const sources = input.sources ?? [];
+      // Read before the shard transaction: the directory may share PGlite's one connection.
+      const subscription = await teams.getSubscription(teamUID);
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          return await databases.forTeam(teamUID).transaction(async (tx) => {
+            const found = await repo.findContactIdByIdentity(tx, teamUID, {
+              sources,
+              emailAddress: input.emailAddress,
+            });
+            const created = !found;
+            const contactId = found ?? (await insertNewContact(tx, member, input, subscription));
+            const written: repo.ActivityInsert[] = [];
+            if (created) {
+              const at = new Date(Date.now() - CONTACT_ADDED_BACKDATE_MS.initial);
+              written.push(
+                activity(member, contactId, {
+                  type: 'contact',
+                  action: 'created',
+                  at,
+                  data: { sources: sources.map((s) => s.platform) },
+                }),
+              );
+            } else if (Object.keys(columnsOf(input)).length > 0) {
+              await repo.updateContact(tx, teamUID, contactId, columnsOf(input));
+              written.push(
+                activity(member, contactId, {
+                  type: 'info',
+                  action: 'updated',
+                  data: { fields: Object.keys(columnsOf(input)) },
+                }),
+              );
+            }
+            await repo.upsertSources(tx, teamUID, contactId, sources);
+            if (sources.some((source) => source.username)) await refreshHandles(tx, teamUID, contactId);
+            if (input.pipeline)
+              written.push(...(await placeInPipeline(tx, member, contactId, input.pipeline)).activities);
+            if (input.tagIds?.length) {
+              const tagged = await checkTags(tx, member, input.tagIds);
+              const added = await repo.addContactTags(tx, teamUID, contactId, input.tagIds);
+              for (const tagId of added) {
+                const tag = tagged.find((row) => row.tagId === tagId)!;
+                written.push(
+                  activity(member, contactId, {
+                    type: 'tag',
+                    action: 'added',
+                    pipelineId: tag.pipelineId,
+                    data: { tagUID: tagId, tag: tag.name },
+                  }),
+                );
+              }
+            }
+            await repo.insertActivities(tx, written);
+            const placements = await repo.listContactPipelines(tx, teamUID, contactId);
+            await announce(
+              tx,
+              member,
+              contactId,
+              created ? 'create' : 'update',
+              placements.map((row) => row.pipelineId),
+            );
+            return { contactId, created };
+          });
+        } catch (error) {
+          // Two captures of one new person at once, or a rare GTID collision: the retry finds them.
+          if (isUniqueViolation(error) && attempt < 2) continue;
+          throw error;
+        }
+      }
+    },
+
+    /** SPEC's contact: fields, sources, and per visible pipeline its stage, answers, tags and history. */
+    async getContact(actor: Actor, teamUID: string, contactId: string) {
+      const member = await teams.requireMember(actor, teamUID);
+      const db = databases.forTeam(teamUID);
+      const { contact, placements } = await requireContact(db, member, contactId);
+      const [sources, tagRows, history] = await Promise.all([
+        repo.listSources(db, teamUID, contactId),
+        repo.listContactTags(db, teamUID, contactId),
+        repo.listStageHistory(db, teamUID, contactId),
+      ]);
+      const visible = placements.filter((row) => canSeePipeline(member, row.pipelineId));
+      const tagsBySet = (rows: typeof tagRows) =>
+        rows.reduce<Record<string, string[]>>((sets, row) => {
+          (sets[row.tagSetId] ??= []).push(row.tagId);
+          return sets;
+        }, {});
+      return {
+        GTID: contact.id,
+        firstName: contact.firstName,
+        lastName: contact.lastName,
+        name: contact.name,
+        emailAddress: contact.emailAddress,
+        phoneNumber: contact.phoneNumber,
+        photoURL: contact.photoUrl,
+        sources: Object.fromEntries(
+          sources.map((source) => [
+            source.platform,
+            { profileID: source.profileId, username: source.username, url: source.url },
+          ]),
+        ),
+        globalTagSets: tagsBySet(tagRows.filter((row) => row.pipelineId === null)),
+        groupData: Object.fromEntries(
+          visible.map((row) => [
+            row.pipelineId,
+            {
+              stage: row.stageId,
+              questions: row.questions,
+              addedAt: row.addedAt.toISOString(),
+              tagSets: tagsBySet(tagRows.filter((tag) => tag.pipelineId === row.pipelineId)),
+              stagesHistory: history
+                .filter((entry) => entry.pipelineId === row.pipelineId)
+                .map((entry) => ({
+                  stage: entry.stageId,
+                  enteredAt: entry.enteredAt.toISOString(),
+                  byUID: entry.byUid,
+                })),
+            },
+          ]),
+        ),
+        createdAt: contact.createdAt.toISOString(),
+        updatedAt: contact.updatedAt.toISOString(),
+      };
+    },
+
+    async updateContact(
+      actor: Actor,
+      teamUID: string,
+      contactId: string,
+      input: ContactFields & { sources?: repo.SourceInput[] | undefined },
+    ) {
+      const member = await teams.requireMember(actor, teamUID);
+      await databases.forTeam(teamUID).transaction(async (tx) => {
+        const { placements } = await requireContact(tx, member, contactId);
+        const columns = columnsOf(input);
+        if (Object.keys(columns).length > 0) await repo.updateContact(tx, teamUID, contactId, columns);
+        if (input.sources?.length) {
+          await repo.upsertSources(tx, teamUID, contactId, input.sources);
+          await refreshHandles(tx, teamUID, contactId);
+        }
+        await repo.insertActivities(tx, [
+          activity(member, contactId, {
+            type: 'info',
+            action: 'updated',
+            data: { fields: [...Object.keys(columns), ...(input.sources?.length ? ['sources'] : [])] },
+          }),
+        ]);
+        await announce(
+          tx,
+          member,
+          contactId,
+          'update',
+          placements.map((row) => row.pipelineId),
+        );
+      });
+    },
+
+    async deleteContact(actor: Actor, teamUID: string, contactId: string) {
+      const member = await teams.requireMember(actor, teamUID);
+      if (!canSeeAll(member))
+        throw new ForbiddenError('Only the team owner or an admin can delete contacts.');
+      await databases.forTeam(teamUID).transaction(async (tx) => {
+        const { placements } = await requireContact(tx, member, contactId);
+        await repo.deleteContact(tx, teamUID, contactId);
+        await announce(
+          tx,
+          member,
+          contactId,
+          'delete',
+          placements.map((row) => row.pipelineId),
+        );
+      });
+    },
+
+    /** Adds the contact to a pipeline, or moves it to another stage of it: one write. */
+    async setPipelineStage(actor: Actor, teamUID: string, contactId: string, placement: PipelinePlacement) {
+      const member = await teams.requireMember(actor, teamUID);
+      await databases.forTeam(teamUID).transaction(async (tx) => {
+        await requireContact(tx, member, contactId);
+        const { activities } = await placeInPipeline(tx, member, contactId, placement);
+        await repo.insertActivities(tx, activities);
+        await announce(tx, member, contactId, 'update', [placement.pipelineId]);
+      });
+    },
+
+    async removeFromPipeline(actor: Actor, teamUID: string, contactId: string, pipelineId: string) {
+      const member = await teams.requireMember(actor, teamUID);
+      await databases.forTeam(teamUID).transaction(async (tx) => {
+        await requireContact(tx, member, contactId);
+        if (
+          !canSeePipeline(member, pipelineId) ||
+          !(await repo.findContactPipeline(tx, teamUID, contactId, pipelineId))
+        ) {
+          throw new NotFoundError('This contact is not in that pipeline.');
+        }
+        await repo.deleteContactPipeline(tx, teamUID, contactId, pipelineId);
+        await repo.insertActivities(tx, [
+          activity(member, contactId, { type: 'pipeline', action: 'removed', pipelineId }),
+        ]);
+        await announce(tx, member, contactId, 'update', [pipelineId]);
+      });
+    },
+
+    async addTag(actor: Actor, teamUID: string, contactId: string, tagId: string) {
+      const member = await teams.requireMember(actor, teamUID);
+      await databases.forTeam(teamUID).transaction(async (tx) => {
+        const { placements } = await requireContact(tx, member, contactId);
+        const [tag] = await checkTags(tx, member, [tagId]);
+        if ((await repo.addContactTags(tx, teamUID, contactId, [tagId])).length === 0) return;
+        await repo.insertActivities(tx, [
+          activity(member, contactId, {
+            type: 'tag',
+            action: 'added',
+            pipelineId: tag!.pipelineId,
+            data: { tagUID: tagId, tag: tag!.name },
+          }),
+        ]);
+        await announce(
+          tx,
+          member,
+          contactId,
+          'update',
+          placements.map((row) => row.pipelineId),
+        );
+      });
+    },
+
+    async removeTag(actor: Actor, teamUID: string, contactId: string, tagId: string) {
+      const member = await teams.requireMember(actor, teamUID);
+      await databases.forTeam(teamUID).transaction(async (tx) => {
+        const { placements } = await requireContact(tx, member, contactId);
+        const [tag] = await checkTags(tx, member, [tagId]);
+        if (!(await repo.removeContactTag(tx, teamUID, contactId, tagId))) return;
+        await repo.insertActivities(tx, [
+          activity(member, contactId, {
+            type: 'tag',
+            action: 'removed',
+            pipelineId: tag!.pipelineId,
+            data: { tagUID: tagId, tag: tag!.name },
+          }),
+        ]);
+        await announce(
+          tx,
+          member,
+          contactId,
+          'update',
+          placements.map((row) => row.pipelineId),
+        );
+      });
+    },
+
+    async listActivities(
+      actor: Actor,
+      teamUID: string,
+      contactId: string,
+      options: { limit: number; before?: string | undefined },
+    ) {
+      const member = await teams.requireMember(actor, teamUID);
+      const db = databases.forTeam(teamUID);
+      await requireContact(db, member, contactId);
+      const before = options.before ? decodeCursor(options.before) : undefined;
+      const rows = await repo.listActivities(db, teamUID, contactId, { limit: options.limit + 1, before });
+      // Pipeline activities of pipelines the member may not see stay hidden.
+      const visible = rows
+        .slice(0, options.limit)
+        .filter((row) => row.pipelineId === null || canSeePipeline(member, row.pipelineId));
+      const last = rows[options.limit - 1];
+      return {
+        items: visible.map((row) => ({
+          activityUID: row.id,
+          type: row.type,
+          action: row.action,
+          createdAt: row.createdAt.toISOString(),
+          createdAtUnix: Math.floor(row.createdAt.getTime() / 1000),
+          createdBy: row.createdBy,
+          createdByUID: row.createdByUid,
+          note: row.note,
+          data: row.data,
+          pipelineID: row.pipelineId,
+        })),
+        nextCursor: rows.length > options.limit && last ? encodeCursor(last.createdAt, last.id) : null,
+      };
+    },
+
+    async listNotes(actor: Actor, teamUID: string, contactId: string) {
+      const member = await teams.requireMember(actor, teamUID);
+      const db = databases.forTeam(teamUID);
+      await requireContact(db, member, contactId);
+      return (await repo.listNotes(db, teamUID, contactId)).map(presentNote);
+    },
+
+    async addNote(actor: Actor, teamUID: string, contactId: string, text: string) {
+      const member = await teams.requireMember(actor, teamUID);
+      return databases.forTeam(teamUID).transaction(async (tx) => {
+        const { placements } = await requireContact(tx, member, contactId);
+        const note = await repo.insertNote(tx, {
+          teamId: teamUID,
+          id: createPushId('note_'),
+          contactId,
+          text,
+          createdByUid: member.userId,
+        });
+        await repo.insertActivities(tx, [
+          activity(member, contactId, {
+            type: 'note',
+            action: 'added',
+            note: text,
+            data: { noteUID: note.id },
+          }),
+        ]);
+        await announce(
+          tx,
+          member,
+          contactId,
+          'update',
+          placements.map((row) => row.pipelineId),
+        );
+        return presentNote(note);
+      });
+    },
+
+    async editNote(actor: Actor, teamUID: string, contactId: string, noteId: string, text: string | null) {
+      const member = await teams.requireMember(actor, teamUID);
+      await databases.forTeam(teamUID).transaction(async (tx) => {
+        const { placements } = await requireContact(tx, member, contactId);
+        const note = await repo.findNote(tx, teamUID, contactId, noteId);
+        if (!note) throw new NotFoundError('Note not found.');
+        if (note.createdByUid !== member.userId && !canSeeAll(member)) {
+          throw new ForbiddenError('Only the author, the team owner or an admin can change this note.');
+        }
+        if (text === null) await repo.deleteNote(tx, teamUID, noteId);
+        else await repo.updateNote(tx, teamUID, noteId, text);
+        await repo.insertActivities(tx, [
+          activity(member, contactId, {
+            type: 'note',
+            action: text === null ? 'deleted' : 'updated',
+            note: text,
+            data: { noteUID: noteId },
+          }),
+        ]);
+        await announce(
+          tx,
+          member,
+          contactId,
+          'update',
+          placements.map((row) => row.pipelineId),
+        );
+      });
+    },
+  };
+}
+
+function presentNote(note: {
+  id: string;
+  text: string;
+  createdByUid: string;
+  createdAt: Date;
+  updatedAt: Date;
+}) {
+  return {
+    noteUID: note.id,
+    text: note.text,
+    createdByUID: note.createdByUid,
+    createdAt: note.createdAt.toISOString(),
+    updatedAt: note.updatedAt.toISOString(),
+  };
+}
+
+function encodeCursor(createdAt: Date, id: string) {
+  return Buffer.from(JSON.stringify([createdAt.toISOString(), id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string) {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, string];
+    const date = new Date(createdAt);
+    if (Number.isNaN(date.getTime()) || typeof id !== 'string') throw new Error('bad cursor');
+    return { createdAt: date, id };
+  } catch {
+    throw new BadRequestError('Invalid before: use the nextCursor of the previous page.');
+  }
+}
