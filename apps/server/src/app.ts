@@ -16,6 +16,7 @@ import { registerAdminRoutes } from './modules/admin/admin.routes';
 import { registerAppRoutes } from './modules/app/app.routes';
 import { registerPipelineRoutes } from './modules/pipelines/pipelines.routes';
 import { registerContactRoutes } from './modules/contacts/contacts.routes';
+import { registerSearchRoutes } from './modules/search/search.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerEventRoutes } from './modules/events/events.routes';
 import { registerFunctionRoutes } from './modules/functions/functions.routes';
@@ -60,6 +61,7 @@ export async function buildApp(context: AppContext): Promise<App> {
   registerAppRoutes(app, context);
   registerPipelineRoutes(app, context);
   registerContactRoutes(app, context);
+  registerSearchRoutes(app, context);
   registerAdminRoutes(app, context);
   registerFunctionRoutes(app, context);
 

@@ -2,6 +2,7 @@ import type { AdminService } from './modules/admin/admin.service';
 import type { AppService } from './modules/app/app.service';
 import type { PipelinesService } from './modules/pipelines/pipelines.service';
 import type { ContactsService } from './modules/contacts/contacts.service';
+import type { SearchService } from './modules/search/search.service';
 import type { AppEventHub } from './platform/app-events';
 import type { Auth } from './platform/auth';
 import type { Config } from './platform/config';
@@ -29,4 +30,5 @@ export interface AppContext {
   admin: AdminService;
   pipelines: PipelinesService;
   contacts: ContactsService;
+  search: SearchService;
 }

@@ -15,6 +15,7 @@ import { createAdminService } from './modules/admin/admin.service';
 import { createPipelinesService } from './modules/pipelines/pipelines.service';
 import { countContacts } from './modules/contacts/contacts.repository';
 import { createContactsService } from './modules/contacts/contacts.service';
+import { createSearchService } from './modules/search/search.service';
 import { seedDemo } from './seed/demo';
 import type { App } from './platform/http/types';
 
@@ -55,6 +56,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
   const admin = createAdminService({ databases, auth, events });
   const pipelines = createPipelinesService({ databases, teams });
   const contacts = createContactsService({ databases, teams });
+  const search = createSearchService({ databases, teams });
   return {
     config,
     log,
@@ -70,6 +72,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
     admin,
     pipelines,
     contacts,
+    search,
   };
 }
 

@@ -5,7 +5,7 @@ export class TestClient {
   constructor(readonly baseUrl: string) {}
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const init: RequestInit = { method, headers: { ...headers, cookie: this.cookieHeader() } };
+    const init: RequestInit = { method, headers: { cookie: this.cookieHeader(), ...headers } };
     if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
       (init.headers as Record<string, string>)['content-type'] ??= 'application/json';

@@ -128,15 +128,13 @@ describe('capturing contacts', () => {
     const smallTeam = (await small.me()).teamUID;
     await server.setSubscription(smallTeam, { tier: 1 });
     const db = server.databases.forTeam(smallTeam);
-    await db
-      .insert(contacts)
-      .values(
-        Array.from({ length: 5000 }, (_, index) => ({
-          teamId: smallTeam,
-          id: `filler-${index}`,
-          name: `Filler ${index}`,
-        })),
-      );
+    await db.insert(contacts).values(
+      Array.from({ length: 5000 }, (_, index) => ({
+        teamId: smallTeam,
+        id: `filler-${index}`,
+        name: `Filler ${index}`,
+      })),
+    );
     const refused = await small.post(`/api/v1/teams/${smallTeam}/contacts`, { name: 'One Too Many' });
     expect(refused.status).toBe(402);
     expect(refused.body.error.message).toMatch(/5,000 contacts/);

@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../testing/test-server';
+import type { TestClient } from '../../testing/test-client';
+
+let server: TestServer;
+let owner: TestClient;
+let teamUID: string;
+let pipelineId: string;
+let otherPipelineId: string;
+let stageIds: string[];
+let tagIds: string[];
+
+interface Model {
+  GTID: string;
+  name: string;
+  firstName: string;
+  email: string | null;
+  phone: string | null;
+  platforms: string[];
+  stage: string;
+  tags: string[];
+  createdAt: string;
+}
+const people: Model[] = [];
+
+const FIRST = ['Ada', 'Bea', 'Cal', 'Dan', 'Eve', 'Finn', 'Gus', 'Hana', 'Ivy', 'Jon'];
+const LAST = ['Stone', 'Rivers', 'Baker', 'Moss', 'Reed'];
+const PLATFORMS = ['facebook', 'instagram', 'linkedin', 'tiktok'];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await server.signUp();
+  teamUID = (await owner.me()).teamUID;
+  const pipeline = (
+    await owner.post(`/api/v1/teams/${teamUID}/pipelines`, {
+      nickName: 'Search Board',
+      stages: [{ name: 'New' }, { name: 'Warm' }, { name: 'Won' }],
+    })
+  ).body.data;
+  pipelineId = pipeline.groupUID;
+  stageIds = pipeline.stages.map((stage: { stageUID: string }) => stage.stageUID);
+  otherPipelineId = (
+    await owner.post(`/api/v1/teams/${teamUID}/pipelines`, { nickName: 'Elsewhere', stages: [{ name: 'X' }] })
+  ).body.data.groupUID;
+  const set = (
+    await owner.post(`/api/v1/teams/${teamUID}/tag-sets`, {
+      name: 'Topics',
+      tags: ['alpha', 'beta', 'gamma'],
+    })
+  ).body.data;
+  tagIds = set.tags.map((tag: { tagUID: string }) => tag.tagUID);
+
+  for (let index = 0; index < 40; index += 1) {
+    const firstName = FIRST[index % FIRST.length]!;
+    const lastName = LAST[index % LAST.length]!;
+    const platform = PLATFORMS[index % PLATFORMS.length]!;
+    const email = index % 3 === 0 ? null : `${firstName.toLowerCase()}.${index}@example.test`;
+    const phone = index % 4 === 0 ? `+1555000${String(index).padStart(4, '0')}` : null;
+    const tags = tagIds.filter((_, tagIndex) => (index >> tagIndex) % 2 === 1);
+    const stage = stageIds[index % 3]!;
+    const response = await owner.post(`/api/v1/teams/${teamUID}/contacts`, {
+      firstName,
+      lastName,
+      emailAddress: email,
+      phoneNumber: phone,
+      sources: [{ platform, username: `${firstName.toLowerCase()}_${index}` }],
+      pipeline: { pipelineId, stageId: stage },
+      tagIds: tags,
+    });
+    expect(response.status).toBe(201);
+    people.push({
+      GTID: response.body.data.GTID,
+      name: `${firstName} ${lastName}`,
+      firstName,
+      email,
+      phone,
+      platforms: [platform],
+      stage,
+      tags,
+      createdAt: response.body.data.createdAt,
+    });
+  }
+  // One contact outside the board, to prove the pipeline filter.
+  await owner.post(`/api/v1/teams/${teamUID}/contacts`, {
+    name: 'Outside Person',
+    pipeline: { pipelineId: otherPipelineId },
+  });
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+async function search(body: Record<string, unknown>, client = owner) {
+  return client.post('/search/v2', { teamUID, ...body });
+}
+
+const byName = (a: Model, b: Model) =>
+  a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.GTID.localeCompare(b.GTID);
+
+describe('POST /search/v2 returns what an independent computation expects', () => {
+  const cases: [string, Record<string, unknown>, (person: Model) => boolean][] = [
+    ['stage filter', { stageIds: () => [stageIds[1]] }, (p) => p.stage === stageIds[1]],
+    [
+      'any of two tags',
+      { tags: () => ({ ids: [tagIds[0], tagIds[1]], mode: 'any' }) },
+      (p) => p.tags.includes(tagIds[0]!) || p.tags.includes(tagIds[1]!),
+    ],
+    [
+      'all of two tags',
+      { tags: () => ({ ids: [tagIds[0], tagIds[1]], mode: 'all' }) },
+      (p) => p.tags.includes(tagIds[0]!) && p.tags.includes(tagIds[1]!),
+    ],
+    [
+      'platform',
+      { platforms: () => ['instagram', 'tiktok'] },
+      (p) => p.platforms.some((x) => ['instagram', 'tiktok'].includes(x)),
+    ],
+    ['has email', { hasEmail: () => true }, (p) => p.email !== null],
+    ['has no phone', { hasPhone: () => false }, (p) => p.phone === null],
+    [
+      'stage and tag',
+      { stageIds: () => [stageIds[0]], tags: () => ({ ids: [tagIds[2]] }) },
+      (p) => p.stage === stageIds[0] && p.tags.includes(tagIds[2]!),
+    ],
+  ];
+
+  it.each(cases)('%s, sorted by name, paged', async (_label, filterSpec, predicate) => {
+    const filter = Object.fromEntries(
+      Object.entries(filterSpec).map(([key, make]) => [key, (make as () => unknown)()]),
+    );
+    const expected = people.filter(predicate).sort(byName);
+    const pages: string[] = [];
+    for (let from = 0; from < expected.length + 7; from += 7) {
+      const response = await search({
+        objectToFilter: { pipelineId, ...filter },
+        sort: { field: 'name', order: 'asc' },
+        paging: { from, size: 7 },
+      });
+      expect(response.status).toBe(200);
+      expect(response.body.data.total).toBe(expected.length);
+      pages.push(...response.body.data.hits.map((hit: { GTID: string }) => hit.GTID));
+    }
+    expect(pages).toEqual(expected.map((person) => person.GTID));
+  });
+
+  it('sorts by name descending and by creation', async () => {
+    const desc = await search({
+      objectToFilter: { pipelineId },
+      sort: { field: 'name', order: 'desc' },
+      paging: { from: 0, size: 100 },
+    });
+    expect(desc.body.data.hits.map((hit: { GTID: string }) => hit.GTID)).toEqual(
+      [...people]
+        .sort(byName)
+        .reverse()
+        .map((p) => p.GTID),
+    );
+    const newest = await search({
+      objectToFilter: { pipelineId },
+      sort: { field: 'createdAt', order: 'desc' },
+      paging: { from: 0, size: 3 },
+    });
+    const expected = [...people]
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.GTID.localeCompare(a.GTID))
+      .slice(0, 3);
+    expect(newest.body.data.hits.map((hit: { GTID: string }) => hit.GTID)).toEqual(
+      expected.map((p) => p.GTID),
+    );
+  });
+
+  it('finds by name prefix, email, phone digits and handle, and forgives a typo in a name', async () => {
+    const total = async (text: string) =>
+      (await search({ searchObj: { text }, objectToFilter: { pipelineId } })).body.data.total;
+    expect(await total('han')).toBe(people.filter((p) => p.firstName === 'Hana').length);
+    expect(await total('ivy.8@example')).toBe(1);
+    expect(await total('5550000008')).toBe(1);
+    expect(await total('gus_6')).toBe(1);
+    expect(await total('Hanna Bakr')).toBe(people.filter((p) => p.name === 'Hana Baker').length);
+    expect(await total('zzzz')).toBe(0);
+  });
+
+  it('answers counts only with size 0 (the default), and the whole team without a pipeline', async () => {
+    const counts = await search({});
+    expect(counts.body.data).toEqual({ total: 41, hits: [] });
+  });
+
+  it('gives the board every stage’s count and first cards in card order in one answer', async () => {
+    const response = await search({
+      objectToFilter: { pipelineId },
+      isPipelineInitial: true,
+      paging: { from: 0, size: 5 },
+    });
+    const { stages, total } = response.body.data;
+    expect(total).toBe(40);
+    expect(stages.map((stage: { stageUID: string }) => stage.stageUID)).toEqual(stageIds);
+    for (const stage of stages) {
+      const inStage = people.filter((p) => p.stage === stage.stageUID);
+      expect(stage.total).toBe(inStage.length);
+      expect(stage.hits).toHaveLength(5);
+      // New cards go to the end of their stage, so card order is capture order.
+      expect(stage.hits.map((hit: { GTID: string }) => hit.GTID)).toEqual(
+        inStage.slice(0, 5).map((p) => p.GTID),
+      );
+    }
+    expect((await search({ isPipelineInitial: true })).status).toBe(400);
+  });
+});
+
+describe('POST /search/v2 access and errors', () => {
+  it('answers permission-denied with the SPEC message when signed out, and an invalid token for a dead session', async () => {
+    const signedOut = await server.client().post('/search/v2', { teamUID });
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.body.error).toEqual({ code: 'permission-denied', message: 'User not logged in' });
+    const stale = await server
+      .client()
+      .post('/search/v2', { teamUID }, { cookie: 'better-auth.session_token=expired.token' });
+    expect(stale.body.error).toEqual({ code: 'permission-denied', message: 'Unauthorized: Invalid token' });
+  });
+
+  it('answers 404 for another team and limits a member to their pipelines', async () => {
+    const stranger = await server.signUp();
+    expect((await search({}, stranger)).status).toBe(404);
+    const invite = await owner.post(`/api/v1/teams/${teamUID}/invitations`, {
+      groupAccess: [otherPipelineId],
+    });
+    const member = await server.signUp();
+    await member.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`);
+    expect((await search({}, member)).body.data.total).toBe(1);
+    expect((await search({ objectToFilter: { pipelineId } }, member)).status).toBe(404);
+  });
+
+  it('refuses bad input naming the field', async () => {
+    const bad = await search({ paging: { from: 0, size: 100000 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/^Invalid body\.paging\.size/);
+    expect((await search({ sort: { field: 'secret' } })).body.error.message).toMatch(
+      /^Invalid body\.sort\.field/,
+    );
+  });
+});

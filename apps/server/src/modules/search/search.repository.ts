@@ -1,0 +1,219 @@
+import type { SearchFilter, SearchSortField } from '@grouptrack/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import type { TeamDb } from '../../platform/db/databases';
+import { selectRows } from '../../platform/db/raw';
+
+export interface SearchQuery {
+  teamId: string;
+  filter: SearchFilter;
+  text: string;
+  sort: { field: SearchSortField; order: 'asc' | 'desc' } | undefined;
+  /** Pipelines the searcher may see, or 'all' for owners and admins. */
+  visiblePipelineIds: string[] | 'all';
+}
+
+export interface SearchHit {
+  GTID: string;
+  firstName: string;
+  lastName: string;
+  name: string;
+  emailAddress: string | null;
+  phoneNumber: string | null;
+  photoURL: string | null;
+  platforms: string[];
+  tags: string[];
+  stage: string | null;
+  rank: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const SORT_COLUMNS: Record<SearchSortField, SQL> = {
+  name: sql`lower(c.name)`,
+  firstName: sql`lower(c.first_name)`,
+  lastName: sql`lower(c.last_name)`,
+  emailAddress: sql`lower(c.email_address)`,
+  createdAt: sql`c.created_at`,
+  updatedAt: sql`c.updated_at`,
+  rank: sql`cp.rank`,
+};
+
+/** One bound text[] parameter (Drizzle would spread a plain array into a list). */
+function textArray(values: readonly string[]): SQL {
+  return sql`${sql.param(values)}::text[]`;
+}
+
+/** Words of the free text as prefix terms of a tsquery; characters tsquery would parse are dropped. */
+function toPrefixQuery(text: string): string | null {
+  const terms = text
+    .toLowerCase()
+    .split(/\s+/)
+    .map((word) => word.replace(/[^\p{L}\p{N}@._+-]/gu, ''))
+    .filter(Boolean)
+    .map((word) => `'${word}':*`);
+  return terms.length > 0 ? terms.join(' & ') : null;
+}
+
+/** FROM and WHERE of a search; the pipeline join is there only when a pipeline is asked for. */
+function fromWhere(query: SearchQuery): SQL {
+  const { teamId, filter } = query;
+  const conditions: SQL[] = [sql`c.team_id = ${teamId}`];
+  const join = filter.pipelineId
+    ? sql`join contact_pipelines cp on cp.team_id = c.team_id and cp.contact_id = c.id and cp.pipeline_id = ${filter.pipelineId}`
+    : sql``;
+  if (query.visiblePipelineIds !== 'all') {
+    conditions.push(
+      sql`exists (select 1 from contact_pipelines v where v.team_id = c.team_id and v.contact_id = c.id and v.pipeline_id = any(${textArray(query.visiblePipelineIds)}))`,
+    );
+  }
+  if (filter.pipelineId && filter.stageIds?.length)
+    conditions.push(sql`cp.stage_id = any(${textArray(filter.stageIds)})`);
+  if (filter.tags) {
+    const matching = sql`select count(*) from contact_tags t where t.team_id = c.team_id and t.contact_id = c.id and t.tag_id = any(${textArray(filter.tags.ids)})`;
+    conditions.push(
+      filter.tags.mode === 'all'
+        ? sql`(${matching}) = ${new Set(filter.tags.ids).size}`
+        : sql`exists (select 1 from contact_tags t where t.team_id = c.team_id and t.contact_id = c.id and t.tag_id = any(${textArray(filter.tags.ids)}))`,
+    );
+  }
+  if (filter.platforms?.length) {
+    conditions.push(
+      sql`exists (select 1 from contact_sources s where s.team_id = c.team_id and s.contact_id = c.id and s.platform = any(${textArray(filter.platforms)}))`,
+    );
+  }
+  if (filter.createdFrom) conditions.push(sql`c.created_at >= ${filter.createdFrom}`);
+  if (filter.createdTo) conditions.push(sql`c.created_at <= ${filter.createdTo}`);
+  if (filter.updatedFrom) conditions.push(sql`c.updated_at >= ${filter.updatedFrom}`);
+  if (filter.updatedTo) conditions.push(sql`c.updated_at <= ${filter.updatedTo}`);
+  if (filter.hasEmail !== undefined) {
+    conditions.push(
+      filter.hasEmail ? sql`coalesce(c.email_address, '') <> ''` : sql`coalesce(c.email_address, '') = ''`,
+    );
+  }
+  if (filter.hasPhone !== undefined) {
+    conditions.push(
+      filter.hasPhone ? sql`coalesce(c.phone_number, '') <> ''` : sql`coalesce(c.phone_number, '') = ''`,
+    );
+  }
+  const prefix = toPrefixQuery(query.text);
+  if (prefix) {
+    // Prefix words over names, email, phone and handles; trigram similarity forgives a typo in a name.
+    const text = query.text.toLowerCase();
+    const digits = text.replace(/\D/g, '');
+    const alternatives = [sql`c.search_vector @@ to_tsquery('simple', ${prefix})`];
+    // A typo in a name is forgiven by trigram similarity; handles, addresses and numbers must match.
+    if (/^[\p{L}\s'-]+$/u.test(text)) alternatives.push(sql`lower(c.name) % ${text}`);
+    // The text parser splits a partial address or phone number differently from a whole one.
+    if (text.includes('@'))
+      alternatives.push(sql`lower(c.email_address) like ${`${text.replace(/[\\%_]/g, '\\$&')}%`}`);
+    if (digits.length >= 4) alternatives.push(sql`c.phone_number like ${`%${digits}%`}`);
+    conditions.push(sql`(${sql.join(alternatives, sql` or `)})`);
+  }
+  return sql`from contacts c ${join} where ${sql.join(conditions, sql` and `)}`;
+}
+
+function orderBy(query: SearchQuery): SQL {
+  const sort =
+    query.sort ??
+    (query.filter.pipelineId
+      ? { field: 'rank' as const, order: 'asc' as const }
+      : { field: 'createdAt' as const, order: 'desc' as const });
+  const column =
+    sort.field === 'rank' && !query.filter.pipelineId ? SORT_COLUMNS.createdAt : SORT_COLUMNS[sort.field];
+  const direction = sort.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
+  return sql`order by ${column} ${direction}, c.id ${sort.order === 'desc' ? sql`desc` : sql`asc`}`;
+}
+
+function hitColumns(query: SearchQuery): SQL {
+  const placement = query.filter.pipelineId
+    ? sql`cp.stage_id as stage, cp.rank as rank`
+    : sql`null as stage, null as rank`;
+  return sql`c.id as "GTID", c.first_name as "firstName", c.last_name as "lastName", c.name, c.email_address as "emailAddress",
+    c.phone_number as "phoneNumber", c.photo_url as "photoURL", c.created_at as "createdAt", c.updated_at as "updatedAt", ${placement},
+    coalesce((select array_agg(s.platform order by s.platform) from contact_sources s where s.team_id = c.team_id and s.contact_id = c.id), '{}') as platforms,
+    coalesce((select array_agg(t.tag_id order by t.tag_id) from contact_tags t where t.team_id = c.team_id and t.contact_id = c.id), '{}') as tags`;
+}
+
+function toHit(row: Record<string, unknown>): SearchHit {
+  const date = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
+  return {
+    GTID: row.GTID as string,
+    firstName: row.firstName as string,
+    lastName: row.lastName as string,
+    name: row.name as string,
+    emailAddress: (row.emailAddress as string | null) ?? null,
+    phoneNumber: (row.phoneNumber as string | null) ?? null,
+    photoURL: (row.photoURL as string | null) ?? null,
+    platforms: row.platforms as string[],
+    tags: row.tags as string[],
+    stage: (row.stage as string | null) ?? null,
+    rank: (row.rank as string | null) ?? null,
+    createdAt: date(row.createdAt),
+    updatedAt: date(row.updatedAt),
+  };
+}
+
+export async function countMatches(db: TeamDb, query: SearchQuery): Promise<number> {
+  const [row] = await selectRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total ${fromWhere(query)}`,
+  );
+  return Number(row?.total ?? 0);
+}
+
+export async function findMatches(
+  db: TeamDb,
+  query: SearchQuery,
+  paging: { from: number; size: number },
+): Promise<SearchHit[]> {
+  const rows = await selectRows(
+    db,
+    sql`select ${hitColumns(query)} ${fromWhere(query)} ${orderBy(query)} limit ${paging.size} offset ${paging.from}`,
+  );
+  return rows.map(toHit);
+}
+
+/** Every matching contact's id, for bulk actions and exports. */
+export async function findMatchingIds(db: TeamDb, query: SearchQuery): Promise<string[]> {
+  const rows = await selectRows<{ id: string }>(db, sql`select c.id ${fromWhere(query)}`);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The board's first paint: per stage, its count and its first `size` cards in card order. Counts
+ * come from one grouped scan; each stage's page is an index walk on (pipeline, stage, rank).
+ */
+export async function findStagePages(
+  db: TeamDb,
+  query: SearchQuery & { filter: { pipelineId: string } },
+  stageIds: string[],
+  size: number,
+) {
+  const counts = await selectRows<{ stage: string; total: number }>(
+    db,
+    sql`select cp.stage_id as stage, count(*)::int as total ${fromWhere(query)} group by cp.stage_id`,
+  );
+  const totals = new Map(counts.map((row) => [row.stage, Number(row.total)]));
+  const pages = new Map<string, SearchHit[]>();
+  if (size > 0 && stageIds.length > 0) {
+    const perStage = { ...query, filter: { ...query.filter, stageIds: undefined } };
+    const rows = await selectRows(
+      db,
+      sql`
+      select page.* from unnest(${textArray(stageIds)}) as st(stage_id)
+      cross join lateral (
+        select ${hitColumns(perStage)} ${fromWhere(perStage)} and cp.stage_id = st.stage_id
+        order by cp.rank asc, c.id asc limit ${size}
+      ) as page`,
+    );
+    for (const row of rows) {
+      const hit = toHit(row);
+      pages.set(hit.stage!, [...(pages.get(hit.stage!) ?? []), hit]);
+    }
+  }
+  return stageIds.map((stageId) => ({
+    stageUID: stageId,
+    total: totals.get(stageId) ?? 0,
+    hits: pages.get(stageId) ?? [],
+  }));
+}

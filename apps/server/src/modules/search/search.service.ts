@@ -1,0 +1,82 @@
+import {
+  can,
+  canSeePipeline,
+  readSearchText,
+  type SearchFilter,
+  type SearchRequest,
+} from '@grouptrack/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Databases } from '../../platform/db/databases';
+import { filterSets } from '../../platform/db/team-schema';
+import { BadRequestError, NotFoundError } from '../../platform/errors';
+import type { Actor } from '../../platform/http/actor';
+import * as pipelinesRepo from '../pipelines/pipelines.repository';
+import type { TeamsService } from '../teams/teams.service';
+import * as repo from './search.repository';
+
+export type SearchService = ReturnType<typeof createSearchService>;
+
+/** The search service of SPEC §7: filters, free text, sort, paging and the board's first paint. */
+export function createSearchService(deps: { databases: Databases; teams: TeamsService }) {
+  const { databases, teams } = deps;
+
+  /** The query a request stands for, with a saved view's filter applied and access checked. */
+  async function prepare(
+    actor: Actor,
+    request: Pick<SearchRequest, 'teamUID' | 'objectToFilter' | 'searchObj' | 'sort'>,
+  ) {
+    const member = await teams.requireMember(actor, request.teamUID);
+    const db = databases.forTeam(request.teamUID);
+    let filter: SearchFilter = request.objectToFilter;
+    if (filter.filterSetId) {
+      const [saved] = await db
+        .select({ filter: filterSets.filter })
+        .from(filterSets)
+        .where(and(eq(filterSets.teamId, request.teamUID), eq(filterSets.id, filter.filterSetId)));
+      if (!saved) throw new NotFoundError('Saved view not found.');
+      filter = { ...(saved.filter as SearchFilter), ...filter };
+    }
+    if (filter.pipelineId && !canSeePipeline(member, filter.pipelineId))
+      throw new NotFoundError('Pipeline not found.');
+    const query: repo.SearchQuery = {
+      teamId: request.teamUID,
+      filter,
+      text: readSearchText(request.searchObj),
+      sort: request.sort,
+      visiblePipelineIds: can(member.role, 'see-all-pipelines') ? 'all' : member.groupAccess,
+    };
+    return { db, query };
+  }
+
+  return {
+    prepare,
+
+    async search(actor: Actor, request: SearchRequest) {
+      const { db, query } = await prepare(actor, request);
+      const { from, size } = request.paging;
+      if (!request.isPipelineInitial) {
+        const [total, hits] = await Promise.all([
+          repo.countMatches(db, query),
+          size > 0 ? repo.findMatches(db, query, { from, size }) : Promise.resolve([]),
+        ]);
+        return { total, hits };
+      }
+      const pipelineId = query.filter.pipelineId;
+      if (!pipelineId)
+        throw new BadRequestError('Invalid objectToFilter.pipelineId: the board needs a pipeline.');
+      if (!(await pipelinesRepo.findPipeline(db, request.teamUID, pipelineId)))
+        throw new NotFoundError('Pipeline not found.');
+      const wanted = query.filter.stageIds;
+      const stageIds = (await pipelinesRepo.listStages(db, request.teamUID, [pipelineId]))
+        .map((stage) => stage.id)
+        .filter((stageId) => !wanted?.length || wanted.includes(stageId));
+      const stages = await repo.findStagePages(
+        db,
+        { ...query, filter: { ...query.filter, pipelineId } },
+        stageIds,
+        size,
+      );
+      return { total: stages.reduce((sum, stage) => sum + stage.total, 0), hits: [], stages };
+    },
+  };
+}
