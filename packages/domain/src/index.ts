@@ -32,6 +32,22 @@ export {
 export type { ContactView, SocialPlatform } from './constants';
 export { CONTACT_ID_ADJECTIVES, CONTACT_ID_ANIMALS } from './contact-id-words';
 export {
+  EXTENSION_CHECK,
+  EXTENSION_MESSAGE_TYPES,
+  isCheckExtensionResult,
+  isExtensionMessage,
+} from './extension-messages';
+export type {
+  CheckExtensionMessage,
+  CheckExtensionResult,
+  ExtensionMessage,
+  ExtensionMessageType,
+  ExtensionStatus,
+  LogInMessage,
+  OpenQueueProcessorMessage,
+  WaitABitMessage,
+} from './extension-messages';
+export {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -121,3 +137,6 @@ export type {
 } from './sync-rules';
 export { PRO_TIER_VALUE, TIERS, getTier, isTierValue } from './tiers';
 export type { Tier, TierName, TierValue } from './tiers';
+export { isRank, rankBetween, spreadRanks } from './rank';
+export { SEARCH_SORT_FIELDS, readSearchText, searchFilterSchema, searchRequestSchema } from './search';
+export type { SearchFilter, SearchRequest, SearchSortField } from './search';
