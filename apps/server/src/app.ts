@@ -17,6 +17,7 @@ import { registerAppRoutes } from './modules/app/app.routes';
 import { registerPipelineRoutes } from './modules/pipelines/pipelines.routes';
 import { registerContactRoutes } from './modules/contacts/contacts.routes';
 import { registerSearchRoutes } from './modules/search/search.routes';
+import { registerBulkRoutes } from './modules/bulk/bulk.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerEventRoutes } from './modules/events/events.routes';
 import { registerFunctionRoutes } from './modules/functions/functions.routes';
@@ -62,6 +63,7 @@ export async function buildApp(context: AppContext): Promise<App> {
   registerPipelineRoutes(app, context);
   registerContactRoutes(app, context);
   registerSearchRoutes(app, context);
+  registerBulkRoutes(app, context);
   registerAdminRoutes(app, context);
   registerFunctionRoutes(app, context);
 

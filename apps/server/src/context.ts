@@ -3,6 +3,7 @@ import type { AppService } from './modules/app/app.service';
 import type { PipelinesService } from './modules/pipelines/pipelines.service';
 import type { ContactsService } from './modules/contacts/contacts.service';
 import type { SearchService } from './modules/search/search.service';
+import type { BulkService } from './modules/bulk/bulk.service';
 import type { AppEventHub } from './platform/app-events';
 import type { Auth } from './platform/auth';
 import type { Config } from './platform/config';
@@ -31,4 +32,5 @@ export interface AppContext {
   pipelines: PipelinesService;
   contacts: ContactsService;
   search: SearchService;
+  bulk: BulkService;
 }

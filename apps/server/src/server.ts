@@ -16,6 +16,7 @@ import { createPipelinesService } from './modules/pipelines/pipelines.service';
 import { countContacts } from './modules/contacts/contacts.repository';
 import { createContactsService } from './modules/contacts/contacts.service';
 import { createSearchService } from './modules/search/search.service';
+import { createBulkService } from './modules/bulk/bulk.service';
 import { seedDemo } from './seed/demo';
 import type { App } from './platform/http/types';
 
@@ -57,6 +58,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
   const pipelines = createPipelinesService({ databases, teams });
   const contacts = createContactsService({ databases, teams });
   const search = createSearchService({ databases, teams });
+  const bulk = createBulkService({ databases, teams, search, queue });
   return {
     config,
     log,
@@ -73,6 +75,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
     pipelines,
     contacts,
     search,
+    bulk,
   };
 }
 
@@ -92,7 +95,7 @@ export async function startServer(
   const dbs = databases ?? (await openDatabases(databaseLocations(config)));
   const context = await createContext(config, log, dbs);
   if (config.SEED_DEMO) await seedDemo(context);
-  if (config.ROLE !== 'api') await context.queue.work([context.mail.deliverMailJob]);
+  if (config.ROLE !== 'api') await context.queue.work([context.mail.deliverMailJob, context.bulk.runBulkJob]);
 
   let app: App | null = null;
   if (config.ROLE !== 'worker') {

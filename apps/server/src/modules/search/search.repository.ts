@@ -10,6 +10,8 @@ export interface SearchQuery {
   sort: { field: SearchSortField; order: 'asc' | 'desc' } | undefined;
   /** Pipelines the searcher may see, or 'all' for owners and admins. */
   visiblePipelineIds: string[] | 'all';
+  /** Only these contacts (a bulk action's explicit list). */
+  contactIds?: string[];
 }
 
 export interface SearchHit {
@@ -66,6 +68,7 @@ function fromWhere(query: SearchQuery): SQL {
       sql`exists (select 1 from contact_pipelines v where v.team_id = c.team_id and v.contact_id = c.id and v.pipeline_id = any(${textArray(query.visiblePipelineIds)}))`,
     );
   }
+  if (query.contactIds) conditions.push(sql`c.id = any(${textArray(query.contactIds)})`);
   if (filter.pipelineId && filter.stageIds?.length)
     conditions.push(sql`cp.stage_id = any(${textArray(filter.stageIds)})`);
   if (filter.tags) {

@@ -4,6 +4,7 @@ import {
   boolean,
   customType,
   index,
+  integer,
   jsonb,
   numeric,
   pgTable,
@@ -330,6 +331,26 @@ export const filterSets = pgTable(
   (table) => [primaryKey({ columns: [table.teamId, table.id] })],
 );
 
+/** A bulk action over many contacts, run by a job in batches; progress survives a restart. */
+export const bulkJobs = pgTable(
+  'bulk_jobs',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    action: jsonb('action').$type<Record<string, unknown>>().notNull(),
+    /** The contacts matched when the action was asked for, so a retry acts on the same set. */
+    contactIds: jsonb('contact_ids').$type<string[]>().notNull(),
+    total: integer('total').notNull(),
+    processed: integer('processed').notNull().default(0),
+    status: text('status').$type<'queued' | 'running' | 'completed' | 'failed'>().notNull().default('queued'),
+    error: text('error'),
+    createdByUid: text('created_by_uid').notNull(),
+    createdBy: text('created_by').notNull(),
+    ...stamps,
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.id] })],
+);
+
 export const teamSchema = {
   teamEvents,
   pipelines,
@@ -347,4 +368,5 @@ export const teamSchema = {
   activities,
   statusLabels,
   filterSets,
+  bulkJobs,
 };

@@ -1,0 +1,207 @@
+import { spreadRanks } from '@grouptrack/domain';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activities, contactPipelines, contactTags, contacts } from '../../platform/db/team-schema';
+import { openEventStream } from '../../testing/event-stream';
+import { startTestServer, type TestServer } from '../../testing/test-server';
+import type { TestClient } from '../../testing/test-client';
+
+let server: TestServer;
+let owner: TestClient;
+let teamUID: string;
+let pipeline: { groupUID: string; stages: { stageUID: string }[] };
+let tagIds: string[];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await server.signUp();
+  teamUID = (await owner.me()).teamUID;
+  await server.setSubscription(teamUID, { extraSeats: 20 });
+  pipeline = (
+    await owner.post(`/api/v1/teams/${teamUID}/pipelines`, {
+      nickName: 'Bulk',
+      stages: [{ name: 'A' }, { name: 'B' }],
+    })
+  ).body.data;
+  tagIds = (
+    await owner.post(`/api/v1/teams/${teamUID}/tag-sets`, { name: 'Bulk tags', tags: ['hot', 'cold'] })
+  ).body.data.tags.map((tag: { tagUID: string }) => tag.tagUID);
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+async function waitForJob(jobId: string) {
+  let job: { status: string; processed: number; total: number } | undefined;
+  await expect
+    .poll(
+      async () => {
+        job = (await owner.get(`/api/v1/teams/${teamUID}/bulk-jobs/${jobId}`)).body.data;
+        return job?.status;
+      },
+      { timeout: 30_000, interval: 100 },
+    )
+    .toBe('completed');
+  return job!;
+}
+
+/** Many contacts straight into the database, as an import would leave them. */
+async function seedContacts(prefix: string, total: number) {
+  const db = server.databases.forTeam(teamUID);
+  const ranks = spreadRanks(total);
+  const ids = Array.from({ length: total }, (_, index) => `${prefix}-${index}`);
+  for (let start = 0; start < total; start += 1000) {
+    const slice = ids.slice(start, start + 1000);
+    await db.insert(contacts).values(slice.map((id) => ({ teamId: teamUID, id, name: `Person ${id}` })));
+    await db
+      .insert(contactPipelines)
+      .values(
+        slice.map((id, index) => ({
+          teamId: teamUID,
+          contactId: id,
+          pipelineId: pipeline.groupUID,
+          stageId: pipeline.stages[0]!.stageUID,
+          rank: ranks[start + index]!,
+        })),
+      );
+  }
+  return ids;
+}
+
+describe('POST /search/v2/bulk', () => {
+  it('tags every contact a search matches, in batches, with progress events and one activity each', async () => {
+    const ids = await seedContacts('many', 4500);
+    const stream = await openEventStream(owner, teamUID);
+    const started = await owner.post('/search/v2/bulk', {
+      teamUID,
+      action: { type: 'addTags', tagIds: [tagIds[0]] },
+      target: {
+        filter: { objectToFilter: { pipelineId: pipeline.groupUID }, searchObj: { text: 'person many' } },
+      },
+    });
+    expect(started.status).toBe(202);
+    expect(started.body.data.matched).toBe(4500);
+    const job = await waitForJob(started.body.data.jobId);
+    expect(job).toMatchObject({ processed: 4500, total: 4500 });
+    const progress = await stream.next(
+      (event) => event.entity === 'bulk_job' && event.data?.status === 'completed',
+    );
+    expect(progress.data).toMatchObject({ processed: 4500, total: 4500, type: 'addTags' });
+    expect(
+      stream.received.filter((event) => event.entity === 'bulk_job' && event.data?.status === 'running')
+        .length,
+    ).toBe(2);
+    stream.close();
+
+    const db = server.databases.forTeam(teamUID);
+    const [tagged] = await db
+      .select({ value: count() })
+      .from(contactTags)
+      .where(and(eq(contactTags.teamId, teamUID), eq(contactTags.tagId, tagIds[0]!)));
+    expect(tagged!.value).toBe(4500);
+    const [written] = await db
+      .select({ value: count() })
+      .from(activities)
+      .where(and(eq(activities.teamId, teamUID), eq(activities.type, 'tag')));
+    expect(written!.value).toBe(4500);
+
+    // Running the same job again (a retry after a crash) changes nothing.
+    await server.server.context.bulk.runBulkJob.handle({ teamUID, jobId: started.body.data.jobId });
+    const [again] = await db
+      .select({ value: count() })
+      .from(activities)
+      .where(and(eq(activities.teamId, teamUID), eq(activities.type, 'tag')));
+    expect(again!.value).toBe(4500);
+
+    const removed = await owner.post('/search/v2/bulk', {
+      teamUID,
+      action: { type: 'delete' },
+      target: { GTIDs: ids },
+    });
+    await waitForJob(removed.body.data.jobId);
+    expect((await owner.post('/search/v2', { teamUID })).body.data.total).toBe(0);
+  });
+
+  it('moves listed contacts to a stage, at the end, with their history; and takes them out of the pipeline', async () => {
+    const ids = await seedContacts('move', 5);
+    const moved = await owner.post('/search/v2/bulk', {
+      teamUID,
+      action: { type: 'moveStage', pipelineId: pipeline.groupUID, stageId: pipeline.stages[1]!.stageUID },
+      target: { GTIDs: ids.slice(0, 3) },
+    });
+    expect(moved.body.data.matched).toBe(3);
+    await waitForJob(moved.body.data.jobId);
+    const board = (
+      await owner.post('/search/v2', {
+        teamUID,
+        objectToFilter: { pipelineId: pipeline.groupUID },
+        isPipelineInitial: true,
+        paging: { from: 0, size: 10 },
+      })
+    ).body.data.stages;
+    expect(board[1].hits.map((hit: { GTID: string }) => hit.GTID)).toEqual(ids.slice(0, 3));
+    const contact = (await owner.get(`/api/v1/teams/${teamUID}/contacts/${ids[0]}`)).body.data;
+    expect(contact.groupData[pipeline.groupUID].stagesHistory.at(-1).stage).toBe(
+      pipeline.stages[1]!.stageUID,
+    );
+
+    const out = await owner.post('/search/v2/bulk', {
+      teamUID,
+      action: { type: 'removeFromPipeline', pipelineId: pipeline.groupUID },
+      target: { GTIDs: ids },
+    });
+    await waitForJob(out.body.data.jobId);
+    const left = (
+      await owner.post('/search/v2', { teamUID, objectToFilter: { pipelineId: pipeline.groupUID } })
+    ).body.data.total;
+    expect(left).toBe(0);
+  });
+
+  it('limits a member to contacts they may see and refuses them deletes', async () => {
+    const hidden = (
+      await owner.post(`/api/v1/teams/${teamUID}/pipelines`, { nickName: 'Hidden', stages: [{ name: 'H' }] })
+    ).body.data;
+    const secret = (
+      await owner.post(`/api/v1/teams/${teamUID}/contacts`, {
+        name: 'Secret',
+        pipeline: { pipelineId: hidden.groupUID },
+      })
+    ).body.data;
+    const invite = await owner.post(`/api/v1/teams/${teamUID}/invitations`, {
+      groupAccess: [pipeline.groupUID],
+    });
+    const member = await server.signUp();
+    await member.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`);
+    const tagged = await member.post('/search/v2/bulk', {
+      teamUID,
+      action: { type: 'addTags', tagIds: [tagIds[1]] },
+      target: { GTIDs: [secret.GTID] },
+    });
+    expect(tagged.body.data.matched).toBe(0);
+    expect(
+      (
+        await member.post('/search/v2/bulk', {
+          teamUID,
+          action: { type: 'delete' },
+          target: { GTIDs: [secret.GTID] },
+        })
+      ).status,
+    ).toBe(403);
+    const otherJob = await member.get(`/api/v1/teams/${teamUID}/bulk-jobs/${tagged.body.data.jobId}`);
+    expect(otherJob.status).toBe(200);
+  });
+
+  it('answers 401 signed out, 404 for another team, and 400 naming the field', async () => {
+    const body = { teamUID, action: { type: 'delete' }, target: { GTIDs: ['x'] } };
+    expect((await server.client().post('/search/v2/bulk', body)).status).toBe(401);
+    expect((await (await server.signUp()).post('/search/v2/bulk', body)).status).toBe(404);
+    const bad = await owner.post('/search/v2/bulk', { ...body, action: { type: 'explode' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/^Invalid body\.action/);
+    const badTag = await owner.post('/search/v2/bulk', {
+      ...body,
+      action: { type: 'addTags', tagIds: ['nope'] },
+    });
+    expect(badTag.body.error.message).toMatch(/^Invalid action\.tagIds/);
+  });
+});

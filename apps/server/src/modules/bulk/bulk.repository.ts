@@ -1,0 +1,143 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { TeamDb } from '../../platform/db/databases';
+import { selectRows } from '../../platform/db/raw';
+import {
+  activities,
+  bulkJobs,
+  contactPipelines,
+  contactSources,
+  contactTags,
+  contacts,
+  deals,
+  notes,
+  stageHistory,
+} from '../../platform/db/team-schema';
+
+export type BulkJobRow = typeof bulkJobs.$inferSelect;
+
+const textArray = (values: readonly string[]) => sql`${sql.param(values)}::text[]`;
+
+export async function insertBulkJob(db: TeamDb, row: typeof bulkJobs.$inferInsert) {
+  await db.insert(bulkJobs).values(row);
+}
+
+export async function findBulkJob(db: TeamDb, teamId: string, id: string): Promise<BulkJobRow | null> {
+  const [row] = await db
+    .select()
+    .from(bulkJobs)
+    .where(and(eq(bulkJobs.teamId, teamId), eq(bulkJobs.id, id)));
+  return row ?? null;
+}
+
+export async function updateBulkJob(
+  db: TeamDb,
+  teamId: string,
+  id: string,
+  patch: Partial<typeof bulkJobs.$inferInsert>,
+) {
+  await db
+    .update(bulkJobs)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(bulkJobs.teamId, teamId), eq(bulkJobs.id, id)));
+}
+
+/** Adds the tags to the contacts; answers the pairs that were new. */
+export async function addTags(db: TeamDb, teamId: string, contactIds: string[], tagIds: string[]) {
+  return selectRows<{ contactId: string; tagId: string }>(
+    db,
+    sql`insert into contact_tags (team_id, contact_id, tag_id)
+        select ${teamId}, c, t from unnest(${textArray(contactIds)}) as c cross join unnest(${textArray(tagIds)}) as t
+        on conflict do nothing returning contact_id as "contactId", tag_id as "tagId"`,
+  );
+}
+
+export async function removeTags(db: TeamDb, teamId: string, contactIds: string[], tagIds: string[]) {
+  return selectRows<{ contactId: string; tagId: string }>(
+    db,
+    sql`delete from contact_tags where team_id = ${teamId} and contact_id = any(${textArray(contactIds)})
+        and tag_id = any(${textArray(tagIds)}) returning contact_id as "contactId", tag_id as "tagId"`,
+  );
+}
+
+/** Moves the contacts of a pipeline to a stage, each to the end in the given order; answers who moved from where. */
+export async function moveToStage(
+  db: TeamDb,
+  teamId: string,
+  pipelineId: string,
+  stageId: string,
+  contactIds: string[],
+  ranks: string[],
+) {
+  return selectRows<{ contactId: string; fromStageId: string }>(
+    db,
+    sql`with target as (
+          select u.contact_id, u.rank, cp.stage_id as from_stage from unnest(${textArray(contactIds)}, ${textArray(ranks)}) as u(contact_id, rank)
+          join contact_pipelines cp on cp.team_id = ${teamId} and cp.pipeline_id = ${pipelineId} and cp.contact_id = u.contact_id
+          where cp.stage_id <> ${stageId}
+          for update of cp
+        )
+        update contact_pipelines cp set stage_id = ${stageId}, stage_changed_at = now(), rank = target.rank
+        from target where cp.team_id = ${teamId} and cp.pipeline_id = ${pipelineId} and cp.contact_id = target.contact_id
+        returning cp.contact_id as "contactId", target.from_stage as "fromStageId"`,
+  );
+}
+
+/** Places contacts not yet in the pipeline in a stage; answers who was added. */
+export async function addToPipeline(
+  db: TeamDb,
+  teamId: string,
+  pipelineId: string,
+  stageId: string,
+  contactIds: string[],
+  ranks: string[],
+) {
+  return selectRows<{ contactId: string }>(
+    db,
+    sql`insert into contact_pipelines (team_id, contact_id, pipeline_id, stage_id, rank)
+        select ${teamId}, u.contact_id, ${pipelineId}, ${stageId}, u.rank from unnest(${textArray(contactIds)}, ${textArray(ranks)}) as u(contact_id, rank)
+        on conflict do nothing returning contact_id as "contactId"`,
+  );
+}
+
+export async function removeFromPipeline(
+  db: TeamDb,
+  teamId: string,
+  pipelineId: string,
+  contactIds: string[],
+) {
+  return selectRows<{ contactId: string }>(
+    db,
+    sql`delete from contact_pipelines where team_id = ${teamId} and pipeline_id = ${pipelineId}
+        and contact_id = any(${textArray(contactIds)}) returning contact_id as "contactId"`,
+  );
+}
+
+export async function insertStageHistory(db: TeamDb, rows: (typeof stageHistory.$inferInsert)[]) {
+  if (rows.length > 0) await db.insert(stageHistory).values(rows);
+}
+
+export async function insertActivities(db: TeamDb, rows: (typeof activities.$inferInsert)[]) {
+  if (rows.length > 0) await db.insert(activities).values(rows);
+}
+
+/** Deletes contacts and everything hanging off them, a table at a time. */
+export async function deleteContacts(db: TeamDb, teamId: string, contactIds: string[]) {
+  for (const table of [
+    contactSources,
+    contactPipelines,
+    stageHistory,
+    contactTags,
+    deals,
+    notes,
+    activities,
+  ]) {
+    await db.execute(
+      sql`delete from ${table} where team_id = ${teamId} and contact_id = any(${textArray(contactIds)})`,
+    );
+  }
+  const deleted = await selectRows<{ id: string }>(
+    db,
+    sql`delete from ${contacts} where team_id = ${teamId} and id = any(${textArray(contactIds)}) returning id`,
+  );
+  return deleted.map((row) => row.id);
+}

@@ -1,0 +1,61 @@
+import { searchFilterSchema } from '@grouptrack/domain';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { requireActor } from '../../platform/http/actor';
+import type { App } from '../../platform/http/types';
+import { bulkActionSchema } from './bulk.service';
+
+export function registerBulkRoutes(app: App, { auth, bulk }: AppContext) {
+  app.post(
+    '/search/v2/bulk',
+    {
+      schema: {
+        tags: ['search'],
+        summary:
+          'Act on many contacts (tags, stage, pipeline, delete) as a job; progress arrives as realtime events',
+        body: z
+          .object({
+            teamUID: z.string().min(1).max(100),
+            action: bulkActionSchema,
+            /** The contacts: an explicit list, or every contact a search matches. */
+            target: z.union([
+              z.object({ GTIDs: z.array(z.string().min(1).max(100)).min(1).max(50_000) }).strict(),
+              z
+                .object({
+                  filter: z.object({
+                    objectToFilter: searchFilterSchema.default({}),
+                    searchObj: z
+                      .union([
+                        z.string().max(200),
+                        z.object({ text: z.string().max(200).optional() }).loose(),
+                      ])
+                      .optional(),
+                  }),
+                })
+                .strict(),
+            ]),
+          })
+          .strict(),
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireActor(auth, request);
+      return reply.status(202).send({ data: await bulk.startBulkAction(actor, request.body) });
+    },
+  );
+
+  app.get(
+    '/api/v1/teams/:teamUID/bulk-jobs/:jobId',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Progress of a bulk action you started',
+        params: z.object({ teamUID: z.string().min(1).max(100), jobId: z.string().min(1).max(100) }),
+      },
+    },
+    async (request) => {
+      const actor = await requireActor(auth, request);
+      return { data: await bulk.getBulkJob(actor, request.params.teamUID, request.params.jobId) };
+    },
+  );
+}

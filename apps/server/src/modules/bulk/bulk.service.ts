@@ -1,0 +1,280 @@
+import { can, canSeePipeline, createPushId, rankBetween, type SearchRequest } from '@grouptrack/domain';
+import { z } from 'zod';
+import type { Databases, TeamDb } from '../../platform/db/databases';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors';
+import type { Actor } from '../../platform/http/actor';
+import type { JobContract, JobDefinition, JobQueue } from '../../platform/queue';
+import { appendChange } from '../../platform/realtime';
+import { findTagsWithSets, lastCardRank } from '../contacts/contacts.repository';
+import * as pipelinesRepo from '../pipelines/pipelines.repository';
+import { findMatchingIds } from '../search/search.repository';
+import type { SearchService } from '../search/search.service';
+import type { TeamsService } from '../teams/teams.service';
+import * as repo from './bulk.repository';
+
+/** Contacts handled per transaction: large enough to be fast, small enough to keep locks short. */
+export const BULK_BATCH_SIZE = 2000;
+
+const id = z.string().min(1).max(100);
+
+/** What a bulk action does (PRODUCT.md: /search/v2/bulk). */
+export const bulkActionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('addTags'), tagIds: z.array(id).min(1).max(50) }).strict(),
+  z.object({ type: z.literal('removeTags'), tagIds: z.array(id).min(1).max(50) }).strict(),
+  z.object({ type: z.literal('moveStage'), pipelineId: id, stageId: id }).strict(),
+  z.object({ type: z.literal('addToPipeline'), pipelineId: id, stageId: id.optional() }).strict(),
+  z.object({ type: z.literal('removeFromPipeline'), pipelineId: id }).strict(),
+  z.object({ type: z.literal('delete') }).strict(),
+]);
+export type BulkAction = z.infer<typeof bulkActionSchema>;
+
+export const runBulkJobContract = {
+  name: 'run-bulk-action',
+  payload: z.object({ teamUID: z.string(), jobId: z.string() }),
+  retryLimit: 5,
+} satisfies JobContract<z.ZodType>;
+
+export type BulkService = ReturnType<typeof createBulkService>;
+
+export function createBulkService(deps: {
+  databases: Databases;
+  teams: TeamsService;
+  search: SearchService;
+  queue: JobQueue;
+}) {
+  const { databases, teams, search, queue } = deps;
+
+  /** Checks the action against the actor's role and access; answers the stage it resolves to, if any. */
+  async function authorize(
+    db: TeamDb,
+    member: Awaited<ReturnType<TeamsService['requireMember']>>,
+    action: BulkAction,
+  ) {
+    switch (action.type) {
+      case 'delete':
+        if (!can(member.role, 'see-all-pipelines'))
+          throw new ForbiddenError('Only the team owner or an admin can delete contacts.');
+        return action;
+      case 'addTags':
+      case 'removeTags': {
+        const found = await findTagsWithSets(db, member.teamUID, action.tagIds);
+        for (const tagId of action.tagIds) {
+          const tag = found.find((row) => row.tagId === tagId);
+          if (!tag || (tag.pipelineId !== null && !canSeePipeline(member, tag.pipelineId))) {
+            throw new BadRequestError(`Invalid action.tagIds: ${tagId} is not a tag of this team.`);
+          }
+        }
+        return action;
+      }
+      case 'moveStage':
+      case 'addToPipeline':
+      case 'removeFromPipeline': {
+        const pipeline = await pipelinesRepo.findPipeline(db, member.teamUID, action.pipelineId);
+        if (!pipeline || !canSeePipeline(member, pipeline.id)) throw new NotFoundError('Pipeline not found.');
+        if (action.type === 'removeFromPipeline') return action;
+        const stages = await pipelinesRepo.listStages(db, member.teamUID, [pipeline.id]);
+        const stage = action.stageId ? stages.find((item) => item.id === action.stageId) : stages[0];
+        if (!stage)
+          throw new BadRequestError(
+            `Invalid action.stageId: ${action.stageId} is not a stage of this pipeline.`,
+          );
+        return { ...action, stageId: stage.id };
+      }
+    }
+  }
+
+  /** `count` ranks after `last`, in order: the moved cards go to the end of the stage in one write. */
+  function ranksAfter(last: string | null, count: number): string[] {
+    const start = rankBetween(last, null);
+    const width = Math.max(1, Math.ceil(Math.log(count + 1) / Math.log(62)));
+    const digits = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+    return Array.from({ length: count }, (_, index) => {
+      let suffix = '';
+      for (let rest = index, place = 0; place < width; place += 1, rest = Math.floor(rest / 62))
+        suffix = digits[rest % 62]! + suffix;
+      return `${start}${suffix}V`;
+    });
+  }
+
+  /** One batch in one transaction: the change, its activities, and the job's progress together. */
+  async function runBatch(job: repo.BulkJobRow, batch: string[]) {
+    const action = job.action as BulkAction;
+    const teamId = job.teamId;
+    const by = { createdBy: job.createdBy, createdByUid: job.createdByUid };
+    const note = (
+      contactId: string,
+      type: string,
+      act: string,
+      data: Record<string, unknown>,
+      pipelineId: string | null = null,
+    ) => ({
+      teamId,
+      id: createPushId('act_'),
+      contactId,
+      pipelineId,
+      type,
+      action: act,
+      createdAt: new Date(),
+      data: { ...data, bulkJobId: job.id },
+      ...by,
+    });
+    await databases.forTeam(teamId).transaction(async (tx) => {
+      switch (action.type) {
+        case 'addTags':
+        case 'removeTags': {
+          const changed =
+            action.type === 'addTags'
+              ? await repo.addTags(tx, teamId, batch, action.tagIds)
+              : await repo.removeTags(tx, teamId, batch, action.tagIds);
+          const verb = action.type === 'addTags' ? 'added' : 'removed';
+          await repo.insertActivities(
+            tx,
+            changed.map((row) => note(row.contactId, 'tag', verb, { tagUID: row.tagId })),
+          );
+          break;
+        }
+        case 'moveStage':
+        case 'addToPipeline': {
+          const ranks = ranksAfter(
+            await lastCardRank(tx, teamId, action.pipelineId, action.stageId!),
+            batch.length,
+          );
+          const moved =
+            action.type === 'moveStage'
+              ? await repo.moveToStage(tx, teamId, action.pipelineId, action.stageId, batch, ranks)
+              : await repo.addToPipeline(tx, teamId, action.pipelineId, action.stageId!, batch, ranks);
+          await repo.insertStageHistory(
+            tx,
+            moved.map((row) => ({
+              teamId,
+              contactId: row.contactId,
+              pipelineId: action.pipelineId,
+              id: createPushId('sh_'),
+              stageId: action.stageId!,
+              byUid: job.createdByUid,
+            })),
+          );
+          await repo.insertActivities(
+            tx,
+            moved.map((row) =>
+              action.type === 'moveStage'
+                ? note(
+                    row.contactId,
+                    'stage',
+                    'changed',
+                    { from: 'fromStageId' in row ? row.fromStageId : null, to: action.stageId },
+                    action.pipelineId,
+                  )
+                : note(row.contactId, 'pipeline', 'added', { stageUID: action.stageId }, action.pipelineId),
+            ),
+          );
+          break;
+        }
+        case 'removeFromPipeline': {
+          const removed = await repo.removeFromPipeline(tx, teamId, action.pipelineId, batch);
+          await repo.insertActivities(
+            tx,
+            removed.map((row) => note(row.contactId, 'pipeline', 'removed', {}, action.pipelineId)),
+          );
+          break;
+        }
+        case 'delete':
+          await repo.deleteContacts(tx, teamId, batch);
+          break;
+      }
+      const processed = job.processed + batch.length;
+      const status = processed >= job.total ? 'completed' : 'running';
+      await repo.updateBulkJob(tx, teamId, job.id, { processed, status });
+      await appendChange(tx, teamId, {
+        entity: 'bulk_job',
+        op: 'update',
+        ids: [job.id],
+        data: { processed, total: job.total, status, type: action.type },
+      });
+      job.processed = processed;
+    });
+  }
+
+  const runBulkJob: JobDefinition<typeof runBulkJobContract.payload> = {
+    ...runBulkJobContract,
+    // Safe to retry: progress is saved with each batch, and every step skips what is already done.
+    async handle({ teamUID, jobId }) {
+      const db = databases.forTeam(teamUID);
+      const job = await repo.findBulkJob(db, teamUID, jobId);
+      if (!job || job.status === 'completed') return;
+      try {
+        while (job.processed < job.total) {
+          await runBatch(job, job.contactIds.slice(job.processed, job.processed + BULK_BATCH_SIZE));
+        }
+        if (job.total === 0) await repo.updateBulkJob(db, teamUID, jobId, { status: 'completed' });
+      } catch (error) {
+        await repo.updateBulkJob(db, teamUID, jobId, { error: String(error) });
+        throw error;
+      }
+    },
+  };
+
+  return {
+    runBulkJob,
+
+    /** Resolves the target now (so "all 38,214 matching" means those), then queues the job. */
+    async startBulkAction(
+      actor: Actor,
+      input: {
+        teamUID: string;
+        action: BulkAction;
+        target: { GTIDs: string[] } | { filter: Pick<SearchRequest, 'objectToFilter' | 'searchObj'> };
+      },
+    ) {
+      const member = await teams.requireMember(actor, input.teamUID);
+      const db = databases.forTeam(input.teamUID);
+      const action = await authorize(db, member, input.action);
+      const { query } = await search.prepare(actor, {
+        teamUID: input.teamUID,
+        objectToFilter: 'filter' in input.target ? input.target.filter.objectToFilter : {},
+        searchObj: 'filter' in input.target ? input.target.filter.searchObj : undefined,
+        sort: undefined,
+      });
+      const contactIds = await findMatchingIds(
+        db,
+        'GTIDs' in input.target ? { ...query, contactIds: input.target.GTIDs } : query,
+      );
+      const jobId = createPushId('bulk_');
+      await db.transaction(async (tx) => {
+        await repo.insertBulkJob(tx, {
+          teamId: input.teamUID,
+          id: jobId,
+          action,
+          contactIds,
+          total: contactIds.length,
+          createdBy: member.name,
+          createdByUid: member.userId,
+        });
+        await appendChange(tx, input.teamUID, {
+          entity: 'bulk_job',
+          op: 'create',
+          ids: [jobId],
+          data: { processed: 0, total: contactIds.length, status: 'queued', type: action.type },
+        });
+      });
+      await queue.send(runBulkJobContract, { teamUID: input.teamUID, jobId });
+      return { jobId, matched: contactIds.length };
+    },
+
+    async getBulkJob(actor: Actor, teamUID: string, jobId: string) {
+      await teams.requireMember(actor, teamUID);
+      const job = await repo.findBulkJob(databases.forTeam(teamUID), teamUID, jobId);
+      if (!job || job.createdByUid !== actor.userId) throw new NotFoundError('Bulk action not found.');
+      return {
+        jobId: job.id,
+        action: job.action,
+        status: job.status,
+        processed: job.processed,
+        total: job.total,
+        error: job.error,
+        createdAt: job.createdAt.toISOString(),
+        updatedAt: job.updatedAt.toISOString(),
+      };
+    },
+  };
+}
