@@ -53,17 +53,15 @@ async function seedContacts(prefix: string, total: number) {
   for (let start = 0; start < total; start += 1000) {
     const slice = ids.slice(start, start + 1000);
     await db.insert(contacts).values(slice.map((id) => ({ teamId: teamUID, id, name: `Person ${id}` })));
-    await db
-      .insert(contactPipelines)
-      .values(
-        slice.map((id, index) => ({
-          teamId: teamUID,
-          contactId: id,
-          pipelineId: pipeline.groupUID,
-          stageId: pipeline.stages[0]!.stageUID,
-          rank: ranks[start + index]!,
-        })),
-      );
+    await db.insert(contactPipelines).values(
+      slice.map((id, index) => ({
+        teamId: teamUID,
+        contactId: id,
+        pipelineId: pipeline.groupUID,
+        stageId: pipeline.stages[0]!.stageUID,
+        rank: ranks[start + index]!,
+      })),
+    );
   }
   return ids;
 }

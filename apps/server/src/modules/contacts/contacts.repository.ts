@@ -333,3 +333,79 @@ export async function updateNote(db: TeamDb, teamId: string, id: string, text: s
 export async function deleteNote(db: TeamDb, teamId: string, id: string) {
   await db.delete(notes).where(and(eq(notes.teamId, teamId), eq(notes.id, id)));
 }
+
+export type DealRow = typeof deals.$inferSelect;
+
+export async function listDeals(db: TeamDb, teamId: string, contactId: string) {
+  return db
+    .select()
+    .from(deals)
+    .where(and(eq(deals.teamId, teamId), eq(deals.contactId, contactId)))
+    .orderBy(desc(deals.createdAt), desc(deals.id));
+}
+
+export async function findDeal(
+  db: TeamDb,
+  teamId: string,
+  contactId: string,
+  id: string,
+): Promise<DealRow | null> {
+  const [row] = await db
+    .select()
+    .from(deals)
+    .where(and(eq(deals.teamId, teamId), eq(deals.contactId, contactId), eq(deals.id, id)));
+  return row ?? null;
+}
+
+export async function insertDeal(db: TeamDb, row: typeof deals.$inferInsert) {
+  const [created] = await db.insert(deals).values(row).returning();
+  return created!;
+}
+
+export async function updateDeal(
+  db: TeamDb,
+  teamId: string,
+  id: string,
+  patch: Partial<typeof deals.$inferInsert>,
+) {
+  const [updated] = await db
+    .update(deals)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(deals.teamId, teamId), eq(deals.id, id)))
+    .returning();
+  return updated!;
+}
+
+export async function deleteDeal(db: TeamDb, teamId: string, id: string) {
+  await db.delete(deals).where(and(eq(deals.teamId, teamId), eq(deals.id, id)));
+}
+
+/**
+ * Moves everything of one contact onto another (a merge): sources, pipeline places, tags, history,
+ * deals, notes and activities. Rows the survivor already has (same platform, pipeline or tag) stay
+ * the survivor's.
+ */
+export async function moveContactData(db: TeamDb, teamId: string, fromId: string, toId: string) {
+  const keep = { teamId, fromId, toId };
+  await db.execute(sql`delete from contact_sources s using contact_sources t
+    where s.team_id = ${keep.teamId} and s.contact_id = ${keep.fromId} and t.team_id = s.team_id and t.contact_id = ${keep.toId} and t.platform = s.platform`);
+  await db.execute(sql`delete from contact_pipelines s using contact_pipelines t
+    where s.team_id = ${keep.teamId} and s.contact_id = ${keep.fromId} and t.team_id = s.team_id and t.contact_id = ${keep.toId} and t.pipeline_id = s.pipeline_id`);
+  await db.execute(sql`delete from contact_tags s using contact_tags t
+    where s.team_id = ${keep.teamId} and s.contact_id = ${keep.fromId} and t.team_id = s.team_id and t.contact_id = ${keep.toId} and t.tag_id = s.tag_id`);
+  for (const table of [
+    contactSources,
+    contactPipelines,
+    contactTags,
+    stageHistory,
+    deals,
+    notes,
+    activities,
+  ]) {
+    await db
+      .update(table)
+      .set({ contactId: toId })
+      .where(and(eq(table.teamId, teamId), eq(table.contactId, fromId)));
+  }
+  await db.delete(contacts).where(and(eq(contacts.teamId, teamId), eq(contacts.id, fromId)));
+}

@@ -254,4 +254,97 @@ export function registerContactRoutes(app: App, { auth, contacts }: AppContext) 
       return reply.status(204).send();
     },
   );
+
+  const dealFields = {
+    name: z.string().trim().min(1, 'Name the deal').max(200),
+    /** The amount, up to 2 decimals. */
+    value: z.number().min(0).max(1_000_000_000_000),
+    /** ISO 4217 code, e.g. USD. */
+    currency: z.string().regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code like USD'),
+    /** won and lost close the deal. */
+    status: z.enum(['open', 'won', 'lost']),
+    pipelineId: id.nullable(),
+  };
+
+  app.get(
+    '/api/v1/teams/:teamUID/contacts/:GTID/deals',
+    { schema: { tags, summary: "The contact's deals", params: contactParams } },
+    async (request) => {
+      const actor = await requireActor(auth, request);
+      return { data: await contacts.listDeals(actor, request.params.teamUID, request.params.GTID) };
+    },
+  );
+
+  app.post(
+    '/api/v1/teams/:teamUID/contacts/:GTID/deals',
+    {
+      schema: {
+        tags,
+        summary: 'Add a deal',
+        params: contactParams,
+        body: z.object(dealFields).partial().required({ name: true, value: true }).strict(),
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireActor(auth, request);
+      const deal = await contacts.saveDeal(
+        actor,
+        request.params.teamUID,
+        request.params.GTID,
+        null,
+        request.body,
+      );
+      return reply.status(201).send({ data: deal });
+    },
+  );
+
+  const dealParams = contactParams.extend({ dealID: id });
+
+  app.patch(
+    '/api/v1/teams/:teamUID/contacts/:GTID/deals/:dealID',
+    {
+      schema: {
+        tags,
+        summary: 'Change, win or lose a deal',
+        params: dealParams,
+        body: z.object(dealFields).partial().strict(),
+      },
+    },
+    async (request) => {
+      const actor = await requireActor(auth, request);
+      const { teamUID, GTID, dealID } = request.params;
+      return { data: await contacts.saveDeal(actor, teamUID, GTID, dealID, request.body) };
+    },
+  );
+
+  app.delete(
+    '/api/v1/teams/:teamUID/contacts/:GTID/deals/:dealID',
+    { schema: { tags, summary: 'Delete a deal', params: dealParams } },
+    async (request, reply) => {
+      const actor = await requireActor(auth, request);
+      const { teamUID, GTID, dealID } = request.params;
+      await contacts.deleteDeal(actor, teamUID, GTID, dealID);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/v1/teams/:teamUID/contacts/:GTID/merge',
+    {
+      schema: {
+        tags,
+        summary:
+          'Merge another contact into this one, keeping all history, tags, deals, notes and pipeline data',
+        params: contactParams,
+        /** The contact that is joined into this one and then removed. */
+        body: z.object({ otherGTID: id }).strict(),
+      },
+    },
+    async (request) => {
+      const actor = await requireActor(auth, request);
+      const { teamUID, GTID } = request.params;
+      await contacts.mergeContacts(actor, teamUID, GTID, request.body.otherGTID);
+      return { data: await contacts.getContact(actor, teamUID, GTID) };
+    },
+  );
 }

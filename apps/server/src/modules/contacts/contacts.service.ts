@@ -41,6 +41,14 @@ export interface CaptureInput extends ContactFields {
   tagIds?: string[] | undefined;
 }
 
+export interface DealInput {
+  name?: string | undefined;
+  value?: number | undefined;
+  currency?: string | undefined;
+  status?: 'open' | 'won' | 'lost' | undefined;
+  pipelineId?: string | null | undefined;
+}
+
 export type ContactsService = ReturnType<typeof createContactsService>;
 
 export function createContactsService(deps: { databases: Databases; teams: TeamsService }) {
@@ -532,6 +540,150 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
       };
     },
 
+    async listDeals(actor: Actor, teamUID: string, contactId: string) {
+      const member = await teams.requireMember(actor, teamUID);
+      const db = databases.forTeam(teamUID);
+      await requireContact(db, member, contactId);
+      const rows = await repo.listDeals(db, teamUID, contactId);
+      return rows
+        .filter((row) => row.pipelineId === null || canSeePipeline(member, row.pipelineId))
+        .map(presentDeal);
+    },
+
+    /** Adds a deal, or changes one (winning or losing it closes it); the history says which. */
+    async saveDeal(
+      actor: Actor,
+      teamUID: string,
+      contactId: string,
+      dealId: string | null,
+      input: DealInput,
+    ) {
+      const member = await teams.requireMember(actor, teamUID);
+      return databases.forTeam(teamUID).transaction(async (tx) => {
+        const { placements } = await requireContact(tx, member, contactId);
+        if (input.pipelineId && !canSeePipeline(member, input.pipelineId))
+          throw new NotFoundError('Pipeline not found.');
+        const existing = dealId ? await repo.findDeal(tx, teamUID, contactId, dealId) : null;
+        if (dealId && (!existing || (existing.pipelineId && !canSeePipeline(member, existing.pipelineId)))) {
+          throw new NotFoundError('Deal not found.');
+        }
+        const status = input.status ?? existing?.status ?? 'open';
+        const closing = status !== 'open' && existing?.status !== status;
+        const columns = {
+          ...(input.name !== undefined && { name: input.name }),
+          ...(input.value !== undefined && { value: input.value.toFixed(2) }),
+          ...(input.currency !== undefined && { currency: input.currency }),
+          ...(input.pipelineId !== undefined && { pipelineId: input.pipelineId }),
+          status,
+          closedAt: status === 'open' ? null : closing ? new Date() : (existing?.closedAt ?? new Date()),
+        };
+        const deal = existing
+          ? await repo.updateDeal(tx, teamUID, existing.id, columns)
+          : await repo.insertDeal(tx, {
+              teamId: teamUID,
+              id: createPushId('deal_'),
+              contactId,
+              name: input.name ?? 'Deal',
+              ...columns,
+            });
+        const action = !existing ? 'added' : closing ? status : 'updated';
+        await repo.insertActivities(tx, [
+          activity(member, contactId, {
+            type: 'deal',
+            action,
+            pipelineId: deal.pipelineId,
+            data: { dealUID: deal.id, name: deal.name, value: Number(deal.value), currency: deal.currency },
+          }),
+        ]);
+        await announce(
+          tx,
+          member,
+          contactId,
+          'update',
+          placements.map((row) => row.pipelineId),
+        );
+        return presentDeal(deal);
+      });
+    },
+
+    async deleteDeal(actor: Actor, teamUID: string, contactId: string, dealId: string) {
+      const member = await teams.requireMember(actor, teamUID);
+      await databases.forTeam(teamUID).transaction(async (tx) => {
+        const { placements } = await requireContact(tx, member, contactId);
+        const deal = await repo.findDeal(tx, teamUID, contactId, dealId);
+        if (!deal || (deal.pipelineId && !canSeePipeline(member, deal.pipelineId)))
+          throw new NotFoundError('Deal not found.');
+        await repo.deleteDeal(tx, teamUID, dealId);
+        await repo.insertActivities(tx, [
+          activity(member, contactId, {
+            type: 'deal',
+            action: 'deleted',
+            pipelineId: deal.pipelineId,
+            data: { dealUID: dealId, name: deal.name },
+          }),
+        ]);
+        await announce(
+          tx,
+          member,
+          contactId,
+          'update',
+          placements.map((row) => row.pipelineId),
+        );
+      });
+    },
+
+    /**
+     * Joins `otherId` into `contactId`: all history, tags, deals, notes and pipeline data move over,
+     * empty fields are filled from the other contact, and the other contact is gone.
+     */
+    async mergeContacts(actor: Actor, teamUID: string, contactId: string, otherId: string) {
+      const member = await teams.requireMember(actor, teamUID);
+      if (contactId === otherId)
+        throw new BadRequestError('Invalid otherGTID: a contact cannot be merged with itself.');
+      await databases.forTeam(teamUID).transaction(async (tx) => {
+        const survivor = await requireContact(tx, member, contactId);
+        const other = await requireContact(tx, member, otherId);
+        const fill = {
+          ...(!survivor.contact.emailAddress &&
+            other.contact.emailAddress && { emailAddress: other.contact.emailAddress }),
+          ...(!survivor.contact.phoneNumber &&
+            other.contact.phoneNumber && { phoneNumber: other.contact.phoneNumber }),
+          ...(!survivor.contact.photoUrl && other.contact.photoUrl && { photoUrl: other.contact.photoUrl }),
+          ...(!survivor.contact.name &&
+            other.contact.name && {
+              name: other.contact.name,
+              firstName: other.contact.firstName,
+              lastName: other.contact.lastName,
+            }),
+        };
+        await repo.moveContactData(tx, teamUID, otherId, contactId);
+        await repo.updateContact(tx, teamUID, contactId, fill);
+        await refreshHandles(tx, teamUID, contactId);
+        await repo.insertActivities(tx, [
+          activity(member, contactId, {
+            type: 'contact',
+            action: 'merged',
+            data: { mergedGTID: otherId, mergedName: other.contact.name },
+          }),
+        ]);
+        await announce(
+          tx,
+          member,
+          otherId,
+          'delete',
+          other.placements.map((row) => row.pipelineId),
+        );
+        const placements = await repo.listContactPipelines(tx, teamUID, contactId);
+        await announce(
+          tx,
+          member,
+          contactId,
+          'update',
+          placements.map((row) => row.pipelineId),
+        );
+      });
+    },
+
     async listNotes(actor: Actor, teamUID: string, contactId: string) {
       const member = await teams.requireMember(actor, teamUID);
       const db = databases.forTeam(teamUID);
@@ -613,6 +765,20 @@ function presentNote(note: {
     createdByUID: note.createdByUid,
     createdAt: note.createdAt.toISOString(),
     updatedAt: note.updatedAt.toISOString(),
+  };
+}
+
+function presentDeal(deal: repo.DealRow) {
+  return {
+    dealUID: deal.id,
+    name: deal.name,
+    value: Number(deal.value),
+    currency: deal.currency,
+    status: deal.status,
+    closedAt: deal.closedAt?.toISOString() ?? null,
+    pipelineID: deal.pipelineId,
+    createdAt: deal.createdAt.toISOString(),
+    updatedAt: deal.updatedAt.toISOString(),
   };
 }
 
