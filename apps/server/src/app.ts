@@ -18,6 +18,7 @@ import { registerPipelineRoutes } from './modules/pipelines/pipelines.routes';
 import { registerContactRoutes } from './modules/contacts/contacts.routes';
 import { registerSearchRoutes } from './modules/search/search.routes';
 import { registerBulkRoutes } from './modules/bulk/bulk.routes';
+import { registerExportRoutes } from './modules/exports/exports.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerEventRoutes } from './modules/events/events.routes';
 import { registerFunctionRoutes } from './modules/functions/functions.routes';
@@ -64,6 +65,7 @@ export async function buildApp(context: AppContext): Promise<App> {
   registerContactRoutes(app, context);
   registerSearchRoutes(app, context);
   registerBulkRoutes(app, context);
+  registerExportRoutes(app, context);
   registerAdminRoutes(app, context);
   registerFunctionRoutes(app, context);
 

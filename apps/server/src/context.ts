@@ -4,6 +4,7 @@ import type { PipelinesService } from './modules/pipelines/pipelines.service';
 import type { ContactsService } from './modules/contacts/contacts.service';
 import type { SearchService } from './modules/search/search.service';
 import type { BulkService } from './modules/bulk/bulk.service';
+import type { ExportsService } from './modules/exports/exports.service';
 import type { AppEventHub } from './platform/app-events';
 import type { Auth } from './platform/auth';
 import type { Config } from './platform/config';
@@ -33,4 +34,5 @@ export interface AppContext {
   contacts: ContactsService;
   search: SearchService;
   bulk: BulkService;
+  csvExport: ExportsService;
 }

@@ -17,6 +17,7 @@ import { countContacts } from './modules/contacts/contacts.repository';
 import { createContactsService } from './modules/contacts/contacts.service';
 import { createSearchService } from './modules/search/search.service';
 import { createBulkService } from './modules/bulk/bulk.service';
+import { createExportsService } from './modules/exports/exports.service';
 import { seedDemo } from './seed/demo';
 import type { App } from './platform/http/types';
 
@@ -59,6 +60,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
   const contacts = createContactsService({ databases, teams });
   const search = createSearchService({ databases, teams });
   const bulk = createBulkService({ databases, teams, search, queue });
+  const csvExport = createExportsService({ databases, teams, search });
   return {
     config,
     log,
@@ -76,6 +78,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
     contacts,
     search,
     bulk,
+    csvExport,
   };
 }
 

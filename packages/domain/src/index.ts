@@ -140,3 +140,5 @@ export type { Tier, TierName, TierValue } from './tiers';
 export { isRank, rankBetween, spreadRanks } from './rank';
 export { SEARCH_SORT_FIELDS, readSearchText, searchFilterSchema, searchRequestSchema } from './search';
 export type { SearchFilter, SearchRequest, SearchSortField } from './search';
+export { createCsvParser, formatCsvField, formatCsvRow, parseCsv } from './csv';
+export { CONTACT_CSV_COLUMNS, PLATFORM_CSV_COLUMNS, formatTagCell, parseTagCell } from './contact-csv';

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { createCsvParser, formatCsvField, formatCsvRow, parseCsv } from './csv';
+
+describe('CSV', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    [null, ''],
+    [12.5, '12.5'],
+  ])('writes %j as %j', (value, expected) => {
+    expect(formatCsvField(value)).toBe(expected);
+  });
+
+  it('reads back exactly what it writes, whatever the fields hold', () => {
+    const rows = [
+      ['GTID', 'Name', 'Notes'],
+      ['a-b-1', 'Zoë "Z" Müller', 'line one\r\nline two, with comma'],
+      ['', '', '""'],
+    ];
+    expect(parseCsv(rows.map(formatCsvRow).join(''))).toEqual(rows);
+  });
+
+  it('parses a file split into chunks anywhere, even inside a quoted field', () => {
+    const text = formatCsvRow(['x', 'a "quoted, field"\nnext']) + formatCsvRow(['y', 'z']);
+    for (let size = 1; size <= text.length; size += 3) {
+      const rows: string[][] = [];
+      const parser = createCsvParser((row) => rows.push(row));
+      for (let start = 0; start < text.length; start += size) parser.push(text.slice(start, start + size));
+      parser.end();
+      expect(rows).toEqual([
+        ['x', 'a "quoted, field"\nnext'],
+        ['y', 'z'],
+      ]);
+    }
+  });
+
+  it('skips blank lines and keeps a last row without a line break', () => {
+    expect(parseCsv('a,b\n\nc,d')).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+  });
+});
