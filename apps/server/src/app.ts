@@ -19,6 +19,7 @@ import { registerContactRoutes } from './modules/contacts/contacts.routes';
 import { registerSearchRoutes } from './modules/search/search.routes';
 import { registerBulkRoutes } from './modules/bulk/bulk.routes';
 import { registerExportRoutes } from './modules/exports/exports.routes';
+import { registerImportRoutes } from './modules/imports/imports.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerEventRoutes } from './modules/events/events.routes';
 import { registerFunctionRoutes } from './modules/functions/functions.routes';
@@ -66,6 +67,7 @@ export async function buildApp(context: AppContext): Promise<App> {
   registerSearchRoutes(app, context);
   registerBulkRoutes(app, context);
   registerExportRoutes(app, context);
+  registerImportRoutes(app, context);
   registerAdminRoutes(app, context);
   registerFunctionRoutes(app, context);
 

@@ -5,6 +5,7 @@ import type { ContactsService } from './modules/contacts/contacts.service';
 import type { SearchService } from './modules/search/search.service';
 import type { BulkService } from './modules/bulk/bulk.service';
 import type { ExportsService } from './modules/exports/exports.service';
+import type { ImportsService } from './modules/imports/imports.service';
 import type { AppEventHub } from './platform/app-events';
 import type { Auth } from './platform/auth';
 import type { Config } from './platform/config';
@@ -35,4 +36,5 @@ export interface AppContext {
   search: SearchService;
   bulk: BulkService;
   csvExport: ExportsService;
+  imports: ImportsService;
 }

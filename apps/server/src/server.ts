@@ -18,6 +18,7 @@ import { createContactsService } from './modules/contacts/contacts.service';
 import { createSearchService } from './modules/search/search.service';
 import { createBulkService } from './modules/bulk/bulk.service';
 import { createExportsService } from './modules/exports/exports.service';
+import { createImportsService } from './modules/imports/imports.service';
 import { seedDemo } from './seed/demo';
 import type { App } from './platform/http/types';
 
@@ -61,6 +62,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
   const search = createSearchService({ databases, teams });
   const bulk = createBulkService({ databases, teams, search, queue });
   const csvExport = createExportsService({ databases, teams, search });
+  const imports = createImportsService({ databases, teams, queue });
   return {
     config,
     log,
@@ -79,6 +81,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
     search,
     bulk,
     csvExport,
+    imports,
   };
 }
 
@@ -98,7 +101,12 @@ export async function startServer(
   const dbs = databases ?? (await openDatabases(databaseLocations(config)));
   const context = await createContext(config, log, dbs);
   if (config.SEED_DEMO) await seedDemo(context);
-  if (config.ROLE !== 'api') await context.queue.work([context.mail.deliverMailJob, context.bulk.runBulkJob]);
+  if (config.ROLE !== 'api')
+    await context.queue.work([
+      context.mail.deliverMailJob,
+      context.bulk.runBulkJob,
+      context.imports.runImportJob,
+    ]);
 
   let app: App | null = null;
   if (config.ROLE !== 'worker') {

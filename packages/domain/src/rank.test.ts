@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRank, rankBetween, spreadRanks } from './rank';
+import { isRank, rankBetween, ranksAfter, spreadRanks } from './rank';
 
 describe('rankBetween', () => {
   it.each([
@@ -57,5 +57,22 @@ describe('isRank', () => {
     [5, false],
   ])('%s -> %s', (value, expected) => {
     expect(isRank(value)).toBe(expected);
+  });
+});
+
+describe('ranksAfter', () => {
+  it.each([
+    [null, 1],
+    ['V', 61],
+    ['V', 62],
+    ['zz', 5000],
+  ])('gives %s then %i increasing ranks, all after it', (last, count) => {
+    const ranks = ranksAfter(last, count);
+    expect(ranks).toHaveLength(count);
+    expect([...ranks].sort()).toEqual(ranks);
+    expect(new Set(ranks).size).toBe(count);
+    if (last) expect(ranks[0]! > last).toBe(true);
+    expect(ranks.every(isRank)).toBe(true);
+    expect(rankBetween(ranks[0]!, ranks[1] ?? null) > ranks[0]!).toBe(true);
   });
 });

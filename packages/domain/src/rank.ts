@@ -58,3 +58,21 @@ export function spreadRanks(count: number): string[] {
   }
   return ranks;
 }
+
+/**
+ * `count` ranks after `last` (null: an empty list), in order, all sharing one new prefix: placing
+ * many cards at the end of a stage is one write per card and no re-ranking.
+ */
+export function ranksAfter(last: string | null, count: number): string[] {
+  const start = rankBetween(last, null);
+  let width = 1;
+  while (BASE ** width < count) width += 1;
+  return Array.from({ length: count }, (_, index) => {
+    let suffix = '';
+    for (let rest = index, place = 0; place < width; place += 1, rest = Math.floor(rest / BASE)) {
+      suffix = DIGITS[rest % BASE]! + suffix;
+    }
+    // The closing 'V' keeps every rank free of a trailing 0 and leaves room on both sides.
+    return `${start}${suffix}V`;
+  });
+}

@@ -1,4 +1,4 @@
-import { can, canSeePipeline, createPushId, rankBetween, type SearchRequest } from '@grouptrack/domain';
+import { can, canSeePipeline, createPushId, ranksAfter, type SearchRequest } from '@grouptrack/domain';
 import { z } from 'zod';
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors';
@@ -81,19 +81,6 @@ export function createBulkService(deps: {
         return { ...action, stageId: stage.id };
       }
     }
-  }
-
-  /** `count` ranks after `last`, in order: the moved cards go to the end of the stage in one write. */
-  function ranksAfter(last: string | null, count: number): string[] {
-    const start = rankBetween(last, null);
-    const width = Math.max(1, Math.ceil(Math.log(count + 1) / Math.log(62)));
-    const digits = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-    return Array.from({ length: count }, (_, index) => {
-      let suffix = '';
-      for (let rest = index, place = 0; place < width; place += 1, rest = Math.floor(rest / 62))
-        suffix = digits[rest % 62]! + suffix;
-      return `${start}${suffix}V`;
-    });
   }
 
   /** One batch in one transaction: the change, its activities, and the job's progress together. */

@@ -351,6 +351,59 @@ export const bulkJobs = pgTable(
   (table) => [primaryKey({ columns: [table.teamId, table.id] })],
 );
 
+/** A CSV import: the uploaded file's shape, the chosen mapping and the job's progress. */
+export const imports = pgTable(
+  'imports',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    fileName: text('file_name').notNull(),
+    status: text('status')
+      .$type<'uploaded' | 'queued' | 'running' | 'completed' | 'failed'>()
+      .notNull()
+      .default('uploaded'),
+    headers: jsonb('headers').$type<string[]>().notNull(),
+    preview: jsonb('preview').$type<string[][]>().notNull(),
+    totalRows: integer('total_rows').notNull(),
+    mapping: jsonb('mapping').$type<string[]>(),
+    options: jsonb('options').$type<Record<string, unknown>>(),
+    processed: integer('processed').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    refused: integer('refused').notNull().default(0),
+    error: text('error'),
+    createdByUid: text('created_by_uid').notNull(),
+    createdBy: text('created_by').notNull(),
+    ...stamps,
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.id] })],
+);
+
+/** The uploaded file in pieces of about 1 MB, so any process can read it back as a stream. */
+export const importChunks = pgTable(
+  'import_chunks',
+  {
+    teamId: text('team_id').notNull(),
+    importId: text('import_id').notNull(),
+    seq: integer('seq').notNull(),
+    data: text('data').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.importId, table.seq] })],
+);
+
+/** Rows an import refused, with the reason, for the downloadable report. */
+export const importRefusals = pgTable(
+  'import_refusals',
+  {
+    teamId: text('team_id').notNull(),
+    importId: text('import_id').notNull(),
+    rowNumber: integer('row_number').notNull(),
+    reason: text('reason').notNull(),
+    values: jsonb('values').$type<string[]>().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.importId, table.rowNumber] })],
+);
+
 export const teamSchema = {
   teamEvents,
   pipelines,
@@ -369,4 +422,7 @@ export const teamSchema = {
   statusLabels,
   filterSets,
   bulkJobs,
+  imports,
+  importChunks,
+  importRefusals,
 };

@@ -1,0 +1,604 @@
+import type { Readable } from 'node:stream';
+import {
+  CONTACT_ADDED_BACKDATE_MS,
+  CSV_FIELDS,
+  DEFAULT_TAG_SET_COLOR,
+  canAddContacts,
+  canSeePipeline,
+  createContactId,
+  createCsvParser,
+  createPushId,
+  formatCsvRow,
+  isGroupTrackExport,
+  mapCsvRow,
+  rankBetween,
+  ranksAfter,
+  suggestCsvMapping,
+  type CsvField,
+  type ImportCandidate,
+} from '@grouptrack/domain';
+import { z } from 'zod';
+import type { Databases, TeamDb } from '../../platform/db/databases';
+import { AppError, BadRequestError, NotFoundError } from '../../platform/errors';
+import type { Actor } from '../../platform/http/actor';
+import type { JobContract, JobDefinition, JobQueue } from '../../platform/queue';
+import { appendChange } from '../../platform/realtime';
+import {
+  findTagsWithSets,
+  insertActivities,
+  lastCardRank,
+  type ActivityInsert,
+} from '../contacts/contacts.repository';
+import * as pipelinesRepo from '../pipelines/pipelines.repository';
+import type { TeamsService } from '../teams/teams.service';
+import * as repo from './imports.repository';
+
+/** Rows handled per transaction. */
+export const IMPORT_BATCH_SIZE = 1000;
+const CHUNK_CHARS = 1_000_000;
+const PREVIEW_ROWS = 5;
+/** The largest file accepted, in bytes. */
+export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
+
+export const runImportContract = {
+  name: 'run-import',
+  payload: z.object({ teamUID: z.string(), importId: z.string() }),
+  retryLimit: 5,
+} satisfies JobContract<z.ZodType>;
+
+export interface ImportOptions {
+  mapping: CsvField[];
+  pipelineId?: string | undefined;
+  stageId?: string | undefined;
+  tagIds?: string[] | undefined;
+}
+
+export type ImportsService = ReturnType<typeof createImportsService>;
+
+export function createImportsService(deps: { databases: Databases; teams: TeamsService; queue: JobQueue }) {
+  const { databases, teams, queue } = deps;
+
+  function present(row: repo.ImportRow) {
+    return {
+      importId: row.id,
+      fileName: row.fileName,
+      status: row.status,
+      headers: row.headers,
+      preview: row.preview,
+      totalRows: row.totalRows,
+      suggestedMapping: suggestCsvMapping(row.headers),
+      isGroupTrackExport: isGroupTrackExport(row.headers),
+      mapping: row.mapping,
+      processed: row.processed,
+      created: row.created,
+      updated: row.updated,
+      refused: row.refused,
+      error: row.error,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  /** Reads the stored file back a chunk at a time, as parsed rows after the header. */
+  async function* readRows(db: TeamDb, teamId: string, importId: string): AsyncGenerator<string[]> {
+    let pending: string[][] = [];
+    let isHeader = true;
+    const parser = createCsvParser((row) => {
+      if (isHeader) isHeader = false;
+      else pending.push(row);
+    });
+    for (let seq = 0; ; seq += 1) {
+      const data = await repo.findChunk(db, teamId, importId, seq);
+      if (data === null) break;
+      parser.push(data);
+      yield* pending;
+      pending = [];
+    }
+    parser.end();
+    yield* pending;
+  }
+
+  /** Tag sets and tags by name, created on first use; one cache per import run. */
+  function tagResolver(teamId: string) {
+    const cache = new Map<string, string>();
+    return async (tx: TeamDb, pipelineId: string | null, tagSetName: string, tagName: string) => {
+      const setKey = `${pipelineId ?? ''}|${tagSetName.toLowerCase()}`;
+      const tagKey = `${setKey}|${tagName.toLowerCase()}`;
+      const known = cache.get(tagKey);
+      if (known) return known;
+      if (!cache.has(setKey)) {
+        const sets = await pipelinesRepo.listTagSets(tx, teamId, pipelineId ? [pipelineId] : []);
+        for (const set of sets.filter((item) => item.pipelineId === pipelineId)) {
+          const key = `${pipelineId ?? ''}|${set.name.toLowerCase()}`;
+          cache.set(key, set.id);
+          for (const tag of set.tags) cache.set(`${key}|${tag.name.toLowerCase()}`, tag.id);
+        }
+      }
+      let setId = cache.get(setKey);
+      if (!setId) {
+        setId = createPushId('ts_');
+        await pipelinesRepo.insertTagSet(tx, {
+          teamId,
+          id: setId,
+          pipelineId,
+          name: tagSetName,
+          color: DEFAULT_TAG_SET_COLOR,
+          rank: rankBetween(await pipelinesRepo.lastTagSetRank(tx, teamId), null),
+        });
+        cache.set(setKey, setId);
+      }
+      const found = cache.get(tagKey);
+      if (found) return found;
+      const tagId = createPushId('tag_');
+      await pipelinesRepo.insertTag(tx, { teamId, id: tagId, tagSetId: setId, name: tagName });
+      cache.set(tagKey, tagId);
+      return tagId;
+    };
+  }
+
+  /** The keys that find a person again, strongest first. */
+  function identityKeys(candidate: ImportCandidate): string[] {
+    return [
+      ...(candidate.GTID ? [`id:${candidate.GTID}`] : []),
+      ...candidate.sources.flatMap((source) => [
+        ...(source.profileId ? [`p:${source.platform}:${source.profileId}`] : []),
+        ...(source.username ? [`u:${source.platform}:${source.username.toLowerCase()}`] : []),
+      ]),
+      ...(candidate.emailAddress ? [`e:${candidate.emailAddress}`] : []),
+    ];
+  }
+
+  async function runImport(teamUID: string, importId: string) {
+    const db = databases.forTeam(teamUID);
+    const job = await repo.findImport(db, teamUID, importId);
+    if (!job || job.status === 'completed' || !job.mapping) return;
+    const options = (job.options ?? {}) as Omit<ImportOptions, 'mapping'>;
+    const mapping = job.mapping as CsvField[];
+    const resolveTag = tagResolver(teamUID);
+    const pipelineList = await pipelinesRepo.listPipelines(db, teamUID);
+    const stageList = await pipelinesRepo.listStages(db, teamUID);
+    const pipelineByName = new Map(
+      pipelineList.map((pipeline) => [pipeline.nickName.toLowerCase(), pipeline.id]),
+    );
+    const chosenTags = await findTagsWithSets(db, teamUID, options.tagIds ?? []);
+    const subscription = await teams.getSubscription(teamUID, { withContactCount: true });
+    let capacity = Math.max(0, subscription.contactsAllowed - subscription.contactCount);
+    const limitMessage = (() => {
+      const verdict = canAddContacts({ ...subscription, contactCount: subscription.contactsAllowed });
+      return verdict.ok ? '' : verdict.message;
+    })();
+    // The same person on several rows (our export writes one row per pipeline) becomes one contact.
+    const seen = new Map<string, string>();
+
+    const placeFor = (candidate: ImportCandidate) => {
+      const pipelineId =
+        (candidate.pipelineName && pipelineByName.get(candidate.pipelineName.toLowerCase())) ||
+        options.pipelineId;
+      if (!pipelineId) return null;
+      const stages = stageList.filter((stage) => stage.pipelineId === pipelineId);
+      const stage =
+        (candidate.stageName &&
+          stages.find((item) => item.name.toLowerCase() === candidate.stageName!.toLowerCase())) ||
+        stages.find((item) => item.id === options.stageId && pipelineId === options.pipelineId) ||
+        stages[0];
+      return stage ? { pipelineId, stageId: stage.id } : null;
+    };
+
+    async function processBatch(batch: { rowNumber: number; values: string[] }[]) {
+      await db.transaction(async (tx) => {
+        const refusals: { rowNumber: number; reason: string; values: string[] }[] = [];
+        const accepted: { rowNumber: number; values: string[]; candidate: ImportCandidate }[] = [];
+        for (const row of batch) {
+          const result = mapCsvRow(row.values, mapping);
+          if (result.ok) accepted.push({ ...row, candidate: result.candidate });
+          else refusals.push({ ...row, reason: result.reason });
+        }
+        const keys = accepted.flatMap((row) => identityKeys(row.candidate)).filter((key) => !seen.has(key));
+        const pick = (prefix: string) => [
+          ...new Set(
+            keys.filter((key) => key.startsWith(prefix)).map((key) => key.slice(key.lastIndexOf(':') + 1)),
+          ),
+        ];
+        const existing = await repo.findExisting(tx, teamUID, {
+          gtids: pick('id:'),
+          profileIds: pick('p:'),
+          usernames: pick('u:'),
+          emails: [...new Set(keys.filter((key) => key.startsWith('e:')).map((key) => key.slice(2)))],
+        });
+        const stored = new Map<string, string>();
+        for (const row of existing.byId) stored.set(`id:${row.id}`, row.id);
+        for (const row of existing.byProfile) stored.set(`p:${row.platform}:${row.key}`, row.contactId);
+        for (const row of existing.byUsername) stored.set(`u:${row.platform}:${row.key}`, row.contactId);
+        for (const row of existing.byEmail) stored.set(`e:${row.email}`, row.id);
+
+        const now = Date.now();
+        const newContacts: Parameters<typeof repo.insertContacts>[1] = [];
+        const fills: Parameters<typeof repo.fillContacts>[2] = [];
+        const activities: ActivityInsert[] = [];
+        const sources: Parameters<typeof repo.upsertSources>[1] = [];
+        const placements: {
+          contactId: string;
+          pipelineId: string;
+          stageId: string;
+          questions: ImportCandidate['questions'];
+        }[] = [];
+        const tagRows: { teamId: string; contactId: string; tagId: string }[] = [];
+        const touched = new Set<string>();
+        const newIds = new Set<string>();
+        let created = 0;
+        let updated = 0;
+        const by = { createdBy: job!.createdBy, createdByUid: job!.createdByUid };
+
+        for (const row of accepted) {
+          const { candidate } = row;
+          const identities = identityKeys(candidate);
+          let contactId = identities.map((key) => seen.get(key) ?? stored.get(key)).find(Boolean);
+          const name = candidate.name || [candidate.firstName, candidate.lastName].filter(Boolean).join(' ');
+          if (!contactId) {
+            if (capacity <= 0) {
+              refusals.push({ rowNumber: row.rowNumber, values: row.values, reason: limitMessage });
+              continue;
+            }
+            capacity -= 1;
+            contactId =
+              candidate.GTID &&
+              !stored.has(`id:${candidate.GTID}`) &&
+              /^[a-z]+-[a-z]+-\d+$/.test(candidate.GTID)
+                ? candidate.GTID
+                : createContactId();
+            // GTIDs are word pairs and a timestamp: many made in one millisecond can collide.
+            while (newIds.has(contactId)) contactId = createContactId();
+            newIds.add(contactId);
+            const createdAt =
+              candidate.createdAt && !Number.isNaN(Date.parse(candidate.createdAt))
+                ? new Date(candidate.createdAt)
+                : new Date();
+            const [head = '', ...rest] = name.split(/\s+/);
+            newContacts.push({
+              teamId: teamUID,
+              id: contactId,
+              firstName: candidate.firstName ?? (candidate.lastName ? '' : head),
+              lastName: candidate.lastName ?? (candidate.firstName ? '' : rest.join(' ')),
+              name,
+              emailAddress: candidate.emailAddress ?? null,
+              phoneNumber: candidate.phoneNumber ?? null,
+              photoUrl: candidate.photoURL ?? null,
+              createdAt,
+            });
+            activities.push({
+              teamId: teamUID,
+              id: createPushId('act_', now - CONTACT_ADDED_BACKDATE_MS.initial),
+              contactId,
+              type: 'contact',
+              action: 'created',
+              createdAt: new Date(now - CONTACT_ADDED_BACKDATE_MS.initial),
+              data: { importId, row: row.rowNumber },
+              ...by,
+            });
+            created += 1;
+          } else if (!touched.has(contactId)) {
+            fills.push({
+              id: contactId,
+              firstName: candidate.firstName ?? '',
+              lastName: candidate.lastName ?? '',
+              name: candidate.name ?? '',
+              email: candidate.emailAddress ?? '',
+              phone: candidate.phoneNumber ?? '',
+              photo: candidate.photoURL ?? '',
+            });
+            if (!newContacts.some((item) => item.id === contactId)) updated += 1;
+          }
+          touched.add(contactId);
+          for (const key of identities) seen.set(key, contactId);
+          for (const source of candidate.sources) {
+            const owner = [
+              source.profileId && `p:${source.platform}:${source.profileId}`,
+              source.username && `u:${source.platform}:${source.username.toLowerCase()}`,
+            ]
+              .filter(Boolean)
+              .map((key) => stored.get(key as string))
+              .find(Boolean);
+            // A profile already known as someone else stays theirs; this row keeps its other data.
+            if (owner && owner !== contactId) continue;
+            sources.push({
+              teamId: teamUID,
+              contactId,
+              platform: source.platform,
+              profileId: source.profileId ?? null,
+              username: source.username ?? null,
+              url: source.url ?? null,
+            });
+          }
+          for (const tag of candidate.globalTags)
+            tagRows.push({
+              teamId: teamUID,
+              contactId,
+              tagId: await resolveTag(tx, null, tag.tagSetName, tag.tagName),
+            });
+          const place = placeFor(candidate);
+          if (place) {
+            placements.push({ contactId, ...place, questions: candidate.questions });
+            for (const tag of candidate.pipelineTags) {
+              tagRows.push({
+                teamId: teamUID,
+                contactId,
+                tagId: await resolveTag(tx, place.pipelineId, tag.tagSetName, tag.tagName),
+              });
+            }
+          }
+          for (const tag of chosenTags) tagRows.push({ teamId: teamUID, contactId, tagId: tag.tagId });
+        }
+
+        // A new GTID that another import or capture took meanwhile is drawn again.
+        const takenIds = new Set(
+          (
+            await repo.findExisting(tx, teamUID, {
+              gtids: [...newIds],
+              profileIds: [],
+              usernames: [],
+              emails: [],
+            })
+          ).byId.map((row) => row.id),
+        );
+        for (const row of newContacts.filter((item) => takenIds.has(item.id))) {
+          const original = row.id;
+          do row.id = createContactId();
+          while (newIds.has(row.id) || takenIds.has(row.id));
+          newIds.add(row.id);
+          for (const list of [activities, sources, placements, tagRows]) {
+            for (const item of list) if (item.contactId === original) item.contactId = row.id;
+          }
+          for (const [key, value] of seen) if (value === original) seen.set(key, row.id);
+        }
+        await repo.insertContacts(tx, newContacts);
+        await repo.fillContacts(tx, teamUID, fills);
+        const uniqueSources = [
+          ...new Map(sources.map((source) => [`${source.contactId}|${source.platform}`, source])).values(),
+        ];
+        await repo.upsertSources(tx, uniqueSources);
+        await repo.refreshHandles(tx, teamUID, [
+          ...new Set(uniqueSources.filter((source) => source.username).map((source) => source.contactId)),
+        ]);
+        const groups = new Map<string, typeof placements>();
+        for (const placement of new Map(
+          placements.map((item) => [`${item.contactId}|${item.pipelineId}`, item]),
+        ).values()) {
+          const key = `${placement.pipelineId}|${placement.stageId}`;
+          groups.set(key, [...(groups.get(key) ?? []), placement]);
+        }
+        for (const [key, group] of groups) {
+          const [pipelineId, stageId] = key.split('|') as [string, string];
+          const ranks = ranksAfter(await lastCardRank(tx, teamUID, pipelineId, stageId), group.length);
+          const results = await repo.upsertPlacements(
+            tx,
+            group.map((item, index) => ({
+              teamId: teamUID,
+              contactId: item.contactId,
+              pipelineId,
+              stageId,
+              questions: item.questions,
+              rank: ranks[index]!,
+            })),
+          );
+          for (const result of results.filter((item) => item.inserted)) {
+            activities.push({
+              teamId: teamUID,
+              id: createPushId('act_', now - CONTACT_ADDED_BACKDATE_MS.pipelineAdd),
+              contactId: result.contactId,
+              pipelineId,
+              type: 'pipeline',
+              action: 'added',
+              createdAt: new Date(now - CONTACT_ADDED_BACKDATE_MS.pipelineAdd),
+              data: { importId, stageUID: stageId },
+              ...by,
+            });
+          }
+        }
+        await repo.addContactTags(tx, [
+          ...new Map(tagRows.map((row) => [`${row.contactId}|${row.tagId}`, row])).values(),
+        ]);
+        await insertActivities(tx, activities);
+        await repo.insertRefusals(
+          tx,
+          refusals.map((row) => ({
+            teamId: teamUID,
+            importId,
+            rowNumber: row.rowNumber,
+            reason: row.reason,
+            values: row.values,
+          })),
+        );
+
+        job!.processed += batch.length;
+        job!.created += created;
+        job!.updated += updated;
+        job!.refused += refusals.length;
+        const status = job!.processed >= job!.totalRows ? 'completed' : 'running';
+        job!.status = status;
+        await repo.updateImport(tx, teamUID, importId, {
+          processed: job!.processed,
+          created: job!.created,
+          updated: job!.updated,
+          refused: job!.refused,
+          status,
+        });
+        await appendChange(tx, teamUID, {
+          entity: 'import',
+          op: 'update',
+          ids: [importId],
+          data: {
+            processed: job!.processed,
+            total: job!.totalRows,
+            created: job!.created,
+            updated: job!.updated,
+            refused: job!.refused,
+            status,
+          },
+        });
+      });
+    }
+
+    try {
+      await repo.updateImport(db, teamUID, importId, { status: 'running' });
+      let rowNumber = 0;
+      let batch: { rowNumber: number; values: string[] }[] = [];
+      for await (const values of readRows(db, teamUID, importId)) {
+        rowNumber += 1;
+        // A retried job skips the rows a finished batch already handled.
+        if (rowNumber <= job.processed) continue;
+        batch.push({ rowNumber, values });
+        if (batch.length === IMPORT_BATCH_SIZE) {
+          await processBatch(batch);
+          batch = [];
+        }
+      }
+      if (batch.length > 0) await processBatch(batch);
+      await repo.updateImport(db, teamUID, importId, { status: 'completed' });
+      await repo.deleteChunks(db, teamUID, importId);
+    } catch (error) {
+      // Drizzle wraps the database's own error, which says what went wrong.
+      const cause = (error as { cause?: unknown }).cause ?? error;
+      await repo.updateImport(db, teamUID, importId, {
+        error: cause instanceof Error ? cause.message : String(cause),
+      });
+      throw error;
+    }
+  }
+
+  const runImportJob: JobDefinition<typeof runImportContract.payload> = {
+    ...runImportContract,
+    handle: ({ teamUID, importId }) => runImport(teamUID, importId),
+  };
+
+  return {
+    runImportJob,
+
+    /**
+     * Stores an uploaded CSV as it streams in (never whole in memory), reading its header, the
+     * first rows and the row count on the way.
+     */
+    async uploadFile(actor: Actor, teamUID: string, fileName: string, body: Readable) {
+      const member = await teams.requireMember(actor, teamUID);
+      const db = databases.forTeam(teamUID);
+      const importId = createPushId('imp_');
+      let header: string[] | null = null;
+      const preview: string[][] = [];
+      let totalRows = 0;
+      const parser = createCsvParser((row) => {
+        if (!header) header = row;
+        else {
+          totalRows += 1;
+          if (preview.length < PREVIEW_ROWS) preview.push(row);
+        }
+      });
+      const decoder = new TextDecoder('utf-8');
+      let buffer = '';
+      let seq = 0;
+      let bytes = 0;
+      try {
+        for await (const chunk of body) {
+          bytes += (chunk as Buffer).length;
+          if (bytes > MAX_IMPORT_BYTES)
+            throw new AppError(
+              413,
+              'payload-too-large',
+              'The file is larger than 200 MB; split it into smaller files.',
+            );
+          let text = decoder.decode(chunk as Buffer, { stream: true });
+          if (seq === 0 && buffer === '' && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+          parser.push(text);
+          buffer += text;
+          if (buffer.length >= CHUNK_CHARS) {
+            await repo.insertChunk(db, teamUID, importId, seq++, buffer);
+            buffer = '';
+          }
+        }
+        const rest = decoder.decode();
+        parser.push(rest);
+        buffer += rest;
+        parser.end();
+        if (buffer !== '') await repo.insertChunk(db, teamUID, importId, seq++, buffer);
+        if (!header || (header as string[]).every((cell) => cell.trim() === ''))
+          throw new BadRequestError('The file is empty: it needs a header row and at least one contact.');
+        await repo.insertImport(db, {
+          teamId: teamUID,
+          id: importId,
+          fileName,
+          headers: header,
+          preview,
+          totalRows,
+          createdBy: member.name,
+          createdByUid: member.userId,
+        });
+      } catch (error) {
+        await repo.deleteChunks(db, teamUID, importId);
+        throw error;
+      }
+      return present((await repo.findImport(db, teamUID, importId))!);
+    },
+
+    async startImport(actor: Actor, teamUID: string, importId: string, options: ImportOptions) {
+      const member = await teams.requireMember(actor, teamUID);
+      const db = databases.forTeam(teamUID);
+      const row = await repo.findImport(db, teamUID, importId);
+      if (!row || row.createdByUid !== member.userId) throw new NotFoundError('Import not found.');
+      if (row.status !== 'uploaded') throw new BadRequestError('This import has already started.');
+      if (options.mapping.length !== row.headers.length) {
+        throw new BadRequestError(
+          `Invalid mapping: give one field for each of the ${row.headers.length} columns.`,
+        );
+      }
+      if (options.pipelineId) {
+        const pipeline = await pipelinesRepo.findPipeline(db, teamUID, options.pipelineId);
+        if (!pipeline || !canSeePipeline(member, pipeline.id)) throw new NotFoundError('Pipeline not found.');
+        const stages = await pipelinesRepo.listStages(db, teamUID, [pipeline.id]);
+        if (options.stageId && !stages.some((stage) => stage.id === options.stageId)) {
+          throw new BadRequestError(`Invalid stageId: ${options.stageId} is not a stage of this pipeline.`);
+        }
+      } else if (member.role === 'member') {
+        throw new BadRequestError(
+          'Invalid pipelineId: choose a pipeline you work in for the imported contacts.',
+        );
+      }
+      const tags = await findTagsWithSets(db, teamUID, options.tagIds ?? []);
+      for (const tagId of options.tagIds ?? []) {
+        const tag = tags.find((item) => item.tagId === tagId);
+        if (!tag || (tag.pipelineId !== null && !canSeePipeline(member, tag.pipelineId))) {
+          throw new BadRequestError(`Invalid tagIds: ${tagId} is not a tag of this team.`);
+        }
+      }
+      const { mapping, ...rest } = options;
+      await repo.updateImport(db, teamUID, importId, { status: 'queued', mapping, options: rest });
+      await queue.send(runImportContract, { teamUID, importId });
+      return present((await repo.findImport(db, teamUID, importId))!);
+    },
+
+    async getImport(actor: Actor, teamUID: string, importId: string) {
+      await teams.requireMember(actor, teamUID);
+      const row = await repo.findImport(databases.forTeam(teamUID), teamUID, importId);
+      if (!row || row.createdByUid !== actor.userId) throw new NotFoundError('Import not found.');
+      return present(row);
+    },
+
+    /** The refused rows as CSV: the original columns, then the row number and the reason. */
+    async refusedReport(actor: Actor, teamUID: string, importId: string) {
+      const job = await this.getImport(actor, teamUID, importId);
+      const db = databases.forTeam(teamUID);
+      async function* rows(): AsyncGenerator<string> {
+        yield formatCsvRow([...job.headers, 'Row', 'Reason']);
+        for (let after = 0; ;) {
+          const page = await repo.listRefusals(db, teamUID, importId, after, 1000);
+          if (page.length === 0) return;
+          yield page.map((row) => formatCsvRow([...row.values, row.rowNumber, row.reason])).join('');
+          after = page.at(-1)!.rowNumber;
+        }
+      }
+      return { fileName: job.fileName, rows: rows() };
+    },
+  };
+}
+
+export const importMappingSchema = z.array(
+  z
+    .enum(CSV_FIELDS as [CsvField, ...CsvField[]])
+    .or(z.string().regex(/^(question|answer)\.\d{1,2}$/) as z.ZodType<CsvField>),
+);
