@@ -1,5 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_USER, buildUser, expectTeamPage, submitSignIn, submitSignUp } from './helpers';
+
+/** A new account opens the default contact view; the team page is one click away. */
+async function landOnPipelineThenOpenTeam(page: Page) {
+  await expect(page).toHaveURL(/\/contacts\/pipeline$/);
+  await page.goto('/profile/team');
+}
 
 test.describe('signing up and in', () => {
   test('a new user signs up, accepts the terms and lands on their team page as its owner', async ({
@@ -14,6 +20,7 @@ test.describe('signing up and in', () => {
     await expect(page.getByText('Enter a valid email address.')).toBeVisible();
 
     await submitSignUp(page, user);
+    await landOnPipelineThenOpenTeam(page);
 
     await expectTeamPage(page, { userName: user.name, teamName: `${user.name}'s team` });
     await expect(page).toHaveTitle('GroupTrack 2.0 | Profile');
@@ -34,6 +41,7 @@ test.describe('signing up and in', () => {
     const teamName = `${owner.name}'s team`;
     await page.goto('/login/signup');
     await submitSignUp(page, owner);
+    await landOnPipelineThenOpenTeam(page);
     await expectTeamPage(page, { userName: owner.name, teamName });
 
     await page.getByRole('button', { name: 'Create invite link' }).click();
@@ -47,6 +55,7 @@ test.describe('signing up and in', () => {
       await inviteePage.goto(inviteLink);
       await expect(inviteePage.getByText(`You're invited to join ${teamName}`)).toBeVisible();
       await submitSignUp(inviteePage, invitee);
+      await landOnPipelineThenOpenTeam(inviteePage);
       await expectTeamPage(inviteePage, { userName: invitee.name, teamName });
     } finally {
       await inviteeContext.close();

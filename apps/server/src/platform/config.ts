@@ -47,6 +47,8 @@ export const configSchema = z.object({
   HELP_WIDGET_URL: z.url().optional(),
   /** Hosting default domains (e.g. project.web.app); opened there, the app sends users to APP_URL. */
   HOSTING_DEFAULT_DOMAINS: listFromEnv.default([]),
+  /** Shows the downtime notice at /maintenance instead of sending users on to their pipeline. */
+  MAINTENANCE_MODE: booleanFromEnv.default(false),
   /** Largest request body accepted, in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
 });

@@ -32,6 +32,7 @@ describe('app config and version', () => {
       appVersion: '2.0.0',
       helpWidgetUrl: 'https://help.example.test/widget.js',
       hostingDefaultDomains: ['grouptrack.web.app', 'grouptrack.firebaseapp.com'],
+      maintenance: false,
     });
   });
 

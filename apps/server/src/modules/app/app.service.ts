@@ -14,7 +14,7 @@ export type AppService = ReturnType<typeof createAppService>;
 /** App-wide data: the app version, app notifications and what the web app needs before sign-in. */
 export function createAppService(deps: {
   directory: DirectoryDb;
-  config: Pick<Config, 'APP_URL' | 'HELP_WIDGET_URL' | 'HOSTING_DEFAULT_DOMAINS'>;
+  config: Pick<Config, 'APP_URL' | 'HELP_WIDGET_URL' | 'HOSTING_DEFAULT_DOMAINS' | 'MAINTENANCE_MODE'>;
 }) {
   const { directory, config } = deps;
 
@@ -32,6 +32,7 @@ export function createAppService(deps: {
         appVersion: await getAppVersion(),
         helpWidgetUrl: config.HELP_WIDGET_URL ?? null,
         hostingDefaultDomains: config.HOSTING_DEFAULT_DOMAINS,
+        maintenance: config.MAINTENANCE_MODE,
       };
     },
 
