@@ -28,7 +28,7 @@ function startProcess(port: number) {
 }
 
 describe('the server process', () => {
-  it('starts on the embedded database, prints the demo sign-in, and stops cleanly on SIGTERM', async () => {
+  it('starts on the embedded database with the demo team and its 300 contacts, and stops cleanly on SIGTERM', async () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const server = startProcess(port);
     await expect.poll(() => server.output(), { timeout: 60_000, interval: 200 }).toContain('Demo sign-in');
@@ -39,6 +39,21 @@ describe('the server process', () => {
       body: JSON.stringify({ email: 'demo@grouptrack.local', password: 'grouptrack-demo' }),
     });
     expect(signIn.status).toBe(200);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ');
+    const me = (await (
+      await fetch(`http://127.0.0.1:${port}/api/v1/me`, { headers: { cookie } })
+    ).json()) as {
+      data: { teamUID: string };
+    };
+    const demo = await fetch(`http://127.0.0.1:${port}/search/v2`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ teamUID: me.data.teamUID }),
+    });
+    expect(((await demo.json()) as { data: { total: number } }).data.total).toBe(300);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
 
