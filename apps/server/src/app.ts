@@ -20,6 +20,7 @@ import { registerSearchRoutes } from './modules/search/search.routes';
 import { registerBulkRoutes } from './modules/bulk/bulk.routes';
 import { registerExportRoutes } from './modules/exports/exports.routes';
 import { registerImportRoutes } from './modules/imports/imports.routes';
+import { registerListRoutes } from './modules/lists/lists.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerEventRoutes } from './modules/events/events.routes';
 import { registerFunctionRoutes } from './modules/functions/functions.routes';
@@ -68,6 +69,7 @@ export async function buildApp(context: AppContext): Promise<App> {
   registerBulkRoutes(app, context);
   registerExportRoutes(app, context);
   registerImportRoutes(app, context);
+  registerListRoutes(app, context);
   registerAdminRoutes(app, context);
   registerFunctionRoutes(app, context);
 

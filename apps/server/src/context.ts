@@ -6,6 +6,7 @@ import type { SearchService } from './modules/search/search.service';
 import type { BulkService } from './modules/bulk/bulk.service';
 import type { ExportsService } from './modules/exports/exports.service';
 import type { ImportsService } from './modules/imports/imports.service';
+import type { ListsService } from './modules/lists/lists.service';
 import type { AppEventHub } from './platform/app-events';
 import type { Auth } from './platform/auth';
 import type { Config } from './platform/config';
@@ -37,4 +38,5 @@ export interface AppContext {
   bulk: BulkService;
   csvExport: ExportsService;
   imports: ImportsService;
+  lists: ListsService;
 }

@@ -19,6 +19,7 @@ import { createSearchService } from './modules/search/search.service';
 import { createBulkService } from './modules/bulk/bulk.service';
 import { createExportsService } from './modules/exports/exports.service';
 import { createImportsService } from './modules/imports/imports.service';
+import { createListsService } from './modules/lists/lists.service';
 import { seedDemo } from './seed/demo';
 import type { App } from './platform/http/types';
 
@@ -63,6 +64,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
   const bulk = createBulkService({ databases, teams, search, queue });
   const csvExport = createExportsService({ databases, teams, search });
   const imports = createImportsService({ databases, teams, queue });
+  const lists = createListsService({ databases, teams });
   return {
     config,
     log,
@@ -82,6 +84,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
     bulk,
     csvExport,
     imports,
+    lists,
   };
 }
 

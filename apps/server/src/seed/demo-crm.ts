@@ -168,16 +168,14 @@ export async function seedDemoCrm(
     const pipelineRanks = spreadRanks(boardDefs.length);
     for (const [index, def] of boardDefs.entries()) {
       const id = createPushId('pl_');
-      await tx
-        .insert(pipelines)
-        .values({
-          teamId,
-          id,
-          nickName: def.name,
-          isDefault: index === 0,
-          rank: pipelineRanks[index]!,
-          questions: [...def.questions],
-        });
+      await tx.insert(pipelines).values({
+        teamId,
+        id,
+        nickName: def.name,
+        isDefault: index === 0,
+        rank: pipelineRanks[index]!,
+        questions: [...def.questions],
+      });
       const ranks = spreadRanks(def.stages.length);
       const stageRows = def.stages.map(([name, color, phase], stageIndex) => ({
         teamId,

@@ -1,0 +1,178 @@
+import { can, createPushId, rankBetween } from '@grouptrack/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Databases, TeamDb } from '../../platform/db/databases';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors';
+import type { Actor } from '../../platform/http/actor';
+import { appendChange } from '../../platform/realtime';
+import { filterSets, phases, statusLabels } from '../../platform/db/team-schema';
+import type { TeamsService } from '../teams/teams.service';
+
+/** The ordered team lists that owners and admins manage in setup: status labels and phases. */
+const RANKED = {
+  'status-labels': {
+    table: statusLabels,
+    entity: 'status_label',
+    prefix: 'lbl_',
+    present: (row: typeof statusLabels.$inferSelect) => ({
+      labelUID: row.id,
+      display: row.display,
+      color: row.color,
+    }),
+  },
+  phases: {
+    table: phases,
+    entity: 'phase',
+    prefix: 'ph_',
+    present: (row: typeof phases.$inferSelect) => ({ phaseUID: row.id, name: row.name }),
+  },
+} as const;
+
+export type RankedListName = keyof typeof RANKED;
+export const RANKED_LIST_NAMES = Object.keys(RANKED) as RankedListName[];
+
+export type ListsService = ReturnType<typeof createListsService>;
+
+export function createListsService(deps: { databases: Databases; teams: TeamsService }) {
+  const { databases, teams } = deps;
+
+  async function listRows(db: TeamDb, list: RankedListName, teamId: string) {
+    const { table } = RANKED[list];
+    return db.select().from(table).where(eq(table.teamId, teamId)).orderBy(asc(table.rank));
+  }
+
+  async function requireManager(actor: Actor, teamUID: string) {
+    const member = await teams.requireMember(actor, teamUID);
+    if (!can(member.role, 'manage-setup'))
+      throw new ForbiddenError('Only the team owner or an admin can change this list.');
+    return member;
+  }
+
+  return {
+    async list(actor: Actor, teamUID: string, list: RankedListName) {
+      await teams.requireMember(actor, teamUID);
+      const rows = await listRows(databases.forTeam(teamUID), list, teamUID);
+      return rows.map((row, order) => ({ ...RANKED[list].present(row as never), order }));
+    },
+
+    /** Adds an item, or changes one (fields and/or its place after or before another). */
+    async save(
+      actor: Actor,
+      teamUID: string,
+      list: RankedListName,
+      itemId: string | null,
+      fields: Record<string, string>,
+      placement: { after?: string | undefined; before?: string | undefined },
+    ) {
+      await requireManager(actor, teamUID);
+      const { table, entity, prefix } = RANKED[list];
+      return databases.forTeam(teamUID).transaction(async (tx) => {
+        const rows = (await listRows(tx, list, teamUID)).filter((row) => row.id !== itemId);
+        if (itemId && !(await listRows(tx, list, teamUID)).some((row) => row.id === itemId))
+          throw new NotFoundError('Item not found.');
+        const anchor = placement.after ?? placement.before;
+        let rank: string | undefined;
+        if (anchor) {
+          const index = rows.findIndex((row) => row.id === anchor);
+          if (index < 0) throw new BadRequestError(`Invalid placement: ${anchor} is not in this list.`);
+          rank = placement.after
+            ? rankBetween(rows[index]!.rank, rows[index + 1]?.rank ?? null)
+            : rankBetween(rows[index - 1]?.rank ?? null, rows[index]!.rank);
+        } else if (!itemId) {
+          rank = rankBetween(rows.at(-1)?.rank ?? null, null);
+        }
+        const id = itemId ?? createPushId(prefix);
+        if (itemId) {
+          await tx
+            .update(table)
+            .set({ ...fields, ...(rank && { rank }), updatedAt: new Date() })
+            .where(and(eq(table.teamId, teamUID), eq(table.id, itemId)));
+        } else {
+          await tx.insert(table).values({ teamId: teamUID, id, rank: rank!, ...fields } as never);
+        }
+        await appendChange(tx, teamUID, { entity, op: itemId ? 'update' : 'create', ids: [id] });
+        return id;
+      });
+    },
+
+    async remove(actor: Actor, teamUID: string, list: RankedListName, itemId: string) {
+      await requireManager(actor, teamUID);
+      const { table, entity } = RANKED[list];
+      await databases.forTeam(teamUID).transaction(async (tx) => {
+        const deleted = await tx
+          .delete(table)
+          .where(and(eq(table.teamId, teamUID), eq(table.id, itemId)))
+          .returning({ id: table.id });
+        if (deleted.length === 0) throw new NotFoundError('Item not found.');
+        await appendChange(tx, teamUID, { entity, op: 'delete', ids: [itemId] });
+      });
+    },
+
+    /** Saved views (filter sets): every member sees the team's; a view belongs to who saved it. */
+    async listFilterSets(actor: Actor, teamUID: string) {
+      await teams.requireMember(actor, teamUID);
+      const rows = await databases
+        .forTeam(teamUID)
+        .select()
+        .from(filterSets)
+        .where(eq(filterSets.teamId, teamUID))
+        .orderBy(asc(filterSets.name));
+      return rows.map((row) => ({
+        filterSetUID: row.id,
+        name: row.name,
+        filter: row.filter,
+        ownerUID: row.ownerUid,
+      }));
+    },
+
+    async saveFilterSet(
+      actor: Actor,
+      teamUID: string,
+      itemId: string | null,
+      input: { name: string; filter: Record<string, unknown> },
+    ) {
+      const member = await teams.requireMember(actor, teamUID);
+      const db = databases.forTeam(teamUID);
+      const id = itemId ?? createPushId('fs_');
+      await db.transaction(async (tx) => {
+        if (itemId) {
+          const [row] = await tx
+            .select()
+            .from(filterSets)
+            .where(and(eq(filterSets.teamId, teamUID), eq(filterSets.id, itemId)));
+          if (!row) throw new NotFoundError('Saved view not found.');
+          if (row.ownerUid !== member.userId && !can(member.role, 'manage-setup')) {
+            throw new ForbiddenError('Only who saved this view, the owner or an admin can change it.');
+          }
+          await tx
+            .update(filterSets)
+            .set({ ...input, updatedAt: new Date() })
+            .where(and(eq(filterSets.teamId, teamUID), eq(filterSets.id, itemId)));
+        } else {
+          await tx.insert(filterSets).values({ teamId: teamUID, id, ownerUid: member.userId, ...input });
+        }
+        await appendChange(tx, teamUID, {
+          entity: 'filter_set',
+          op: itemId ? 'update' : 'create',
+          ids: [id],
+        });
+      });
+      return id;
+    },
+
+    async removeFilterSet(actor: Actor, teamUID: string, itemId: string) {
+      const member = await teams.requireMember(actor, teamUID);
+      await databases.forTeam(teamUID).transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(filterSets)
+          .where(and(eq(filterSets.teamId, teamUID), eq(filterSets.id, itemId)));
+        if (!row) throw new NotFoundError('Saved view not found.');
+        if (row.ownerUid !== member.userId && !can(member.role, 'manage-setup')) {
+          throw new ForbiddenError('Only who saved this view, the owner or an admin can delete it.');
+        }
+        await tx.delete(filterSets).where(and(eq(filterSets.teamId, teamUID), eq(filterSets.id, itemId)));
+        await appendChange(tx, teamUID, { entity: 'filter_set', op: 'delete', ids: [itemId] });
+      });
+    },
+  };
+}
