@@ -127,10 +127,10 @@ function orderBy(query: SearchQuery): SQL {
   return sql`order by ${column} ${direction}, c.id ${sort.order === 'desc' ? sql`desc` : sql`asc`}`;
 }
 
-function hitColumns(query: SearchQuery): SQL {
-  const placement = query.filter.pipelineId
-    ? sql`cp.stage_id as stage, cp.rank as rank`
-    : sql`null as stage, null as rank`;
+function hitColumns(query: SearchQuery, placementColumns?: SQL): SQL {
+  const placement =
+    placementColumns ??
+    (query.filter.pipelineId ? sql`cp.stage_id as stage, cp.rank as rank` : sql`null as stage, null as rank`);
   return sql`c.id as "GTID", c.first_name as "firstName", c.last_name as "lastName", c.name, c.email_address as "emailAddress",
     c.phone_number as "phoneNumber", c.photo_url as "photoURL", c.created_at as "createdAt", c.updated_at as "updatedAt", ${placement},
     coalesce((select array_agg(s.platform order by s.platform) from contact_sources s where s.team_id = c.team_id and s.contact_id = c.id), '{}') as platforms,
@@ -169,9 +169,18 @@ export async function findMatches(
   query: SearchQuery,
   paging: { from: number; size: number },
 ): Promise<SearchHit[]> {
+  // The page's ids first (a narrow sort), then the columns of those rows only: a deep page does
+  // not compute sources and tags for every row it skips.
+  const placement = query.filter.pipelineId ? sql`, cp.stage_id, cp.rank` : sql``;
   const rows = await selectRows(
     db,
-    sql`select ${hitColumns(query)} ${fromWhere(query)} ${orderBy(query)} limit ${paging.size} offset ${paging.from}`,
+    sql`with page as (
+          select ranked.*, row_number() over () as position
+          from (select c.id ${placement} ${fromWhere(query)} ${orderBy(query)} limit ${paging.size} offset ${paging.from}) as ranked
+        )
+        select ${hitColumns(query, query.filter.pipelineId ? sql`page.stage_id as stage, page.rank as rank` : undefined)}
+        from page join contacts c on c.team_id = ${query.teamId} and c.id = page.id
+        order by page.position`,
   );
   return rows.map(toHit);
 }
