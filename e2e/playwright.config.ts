@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, defineConfig, devices } from '@playwright/test';
 
-const PORT = 3199;
+// GROUPTRACK_E2E_PORT lets two runs share a machine.
+const PORT = Number(process.env.GROUPTRACK_E2E_PORT ?? 3199);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
@@ -31,6 +32,9 @@ if (!existsSync(WEB_DIST)) {
 
 // The config is loaded again in every worker; they inherit the runner's folder through the environment.
 const dataDir = (process.env.GROUPTRACK_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'grouptrack-e2e-')));
+
+const SERVER = 'node --import tsx ../apps/server/src';
+const SUPER_USER_EMAIL = 'demo@grouptrack.local';
 
 export default defineConfig({
   testDir: './tests',
@@ -67,7 +71,13 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx ../apps/server/src/main.ts',
+    // The demo user is seeded and made a super user through the CLI, on the same data folder, before the
+    // server starts (Playwright starts the web server before any global setup would run).
+    command: [
+      `${SERVER}/cli.ts seed`,
+      `${SERVER}/cli.ts grant-super ${SUPER_USER_EMAIL}`,
+      `${SERVER}/main.ts`,
+    ].join(' && '),
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -80,6 +90,11 @@ export default defineConfig({
       APP_URL: BASE_URL,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      // The tests sign the same demo user in many times within minutes.
+      AUTH_SIGNIN_MAX_ATTEMPTS: '10000',
+      // The app is opened on http://localhost:3199 to see the wrong-address dialog; tests use 127.0.0.1.
+      HOSTING_DEFAULT_DOMAINS: 'localhost',
+      SSO_ALLOWED_DOMAINS: 'grouptrack.example',
     },
   },
 });

@@ -1,5 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { APIRequest, APIRequestContext, Page } from '@playwright/test';
 
 /** The demo account the server creates on first start (SEED_DEMO). */
 export const DEMO_USER = {
@@ -51,4 +52,94 @@ export async function expectTeamPage(
   await expect(page).toHaveURL(/\/profile\/team$/);
   await expect(page.getByRole('heading', { level: 1, name: teamName })).toBeVisible();
   await expect(page.getByRole('banner').getByText(userName)).toBeVisible();
+}
+
+/** The port of the e2e server (playwright.config.ts). */
+export const APP_PORT = Number(process.env.GROUPTRACK_E2E_PORT ?? 3199);
+
+/** Where the e2e server runs; the pages use it as their base URL. */
+export const APP_ORIGIN = `http://127.0.0.1:${APP_PORT}`;
+
+// better-auth refuses cookie-carrying calls from an unknown origin, as a browser would send them.
+const API_HEADERS = { origin: APP_ORIGIN };
+
+/** Creates an account through the API in a request context (a page's `page.request` shares its cookies). */
+export async function signUpThroughApi(
+  request: APIRequestContext,
+  user: NewUser,
+  { acceptTerms = true }: { acceptTerms?: boolean } = {},
+): Promise<void> {
+  const response = await request.post('/api/auth/sign-up/email', { data: user, headers: API_HEADERS });
+  expect(response.ok(), await response.text()).toBe(true);
+  if (acceptTerms) {
+    const accepted = await request.post('/api/v1/me/accept-terms', {
+      data: { termsVersion: '1.0.1' },
+      headers: API_HEADERS,
+    });
+    expect(accepted.ok(), await accepted.text()).toBe(true);
+  }
+}
+
+/** Signs in through the API in a request context. */
+export async function signInThroughApi(
+  request: APIRequestContext,
+  credentials: { email: string; password: string },
+): Promise<void> {
+  const response = await request.post('/api/auth/sign-in/email', { data: credentials, headers: API_HEADERS });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** Calls the API with the origin header a browser sends, and checks it succeeded; answers `data`. */
+export async function callApi<T = Record<string, unknown>>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const response = await request.fetch(path, { method, data, headers: API_HEADERS });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  const body = (await response.json()) as { data: T };
+  return body.data;
+}
+
+/** The signed-in user's team, read through the API. */
+export async function readCurrentTeamUID(request: APIRequestContext): Promise<string> {
+  const me = await callApi<{ currentTeam: { teamUID: string } }>(request, 'GET', '/api/v1/me');
+  return me.currentTeam.teamUID;
+}
+
+/** A request context signed in as the demo user, who holds the super permission in the e2e run. */
+export async function createOperatorRequest(apiRequest: APIRequest): Promise<APIRequestContext> {
+  const request = await apiRequest.newContext({ baseURL: APP_ORIGIN });
+  await signInThroughApi(request, DEMO_USER);
+  return request;
+}
+
+/**
+ * What the specs touch of a page's window in code that runs in the browser (page.evaluate, addInitScript),
+ * reached as `globalThis as unknown as PageWindow` there: e2e compiles without the DOM library.
+ */
+export interface PageWindow {
+  addEventListener(type: 'message', listener: (event: { source: unknown; data: unknown }) => void): void;
+  postMessage(message: unknown, targetOrigin: string): void;
+  location: { origin: string };
+  innerWidth: number;
+  document: { documentElement: { scrollWidth: number } };
+  [key: string]: unknown;
+}
+
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+/** Scans the page with axe-core (WCAG 2.1 A and AA) and lists the serious and critical violations. */
+export async function findBlockingA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
+    .map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
 }

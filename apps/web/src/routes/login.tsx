@@ -2,6 +2,7 @@ import { sanitizeNextPath } from '@grouptrack/domain';
 import { Skeleton, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AuthCard } from '../components/auth-card';
 import { sessionQueryKey, useSession } from '../features/auth/api/get-session';
@@ -13,6 +14,7 @@ import { acceptInvitation } from '../features/team/api/accept-invitation';
 import { invitationPreviewQueryKey, useInvitationPreview } from '../features/team/api/get-invitation-preview';
 import { InvitationNotice } from '../features/team/components/invitation-notice';
 import { formatErrorMessage, isApiError } from '../lib/api-client';
+import { clearPendingInviteCode, savePendingInviteCode } from '../lib/pending-invite';
 import { usePageTitle } from '../lib/page-title';
 
 const LOGIN_ACTIONS = ['signin', 'signup', 'forgot'] as const;
@@ -38,6 +40,7 @@ function isFinalError(error: unknown): boolean {
 async function joinInvitedTeam(inviteCode: string, teamName: string | undefined): Promise<void> {
   try {
     await acceptInvitation(inviteCode);
+    clearPendingInviteCode();
   } catch (error) {
     notifications.show({
       color: 'red',
@@ -62,6 +65,13 @@ export function LoginRoute() {
 
   // A link the notice already reports as unusable is not tried again after signing in.
   const isInviteUsable = inviteCode !== undefined && !isFinalError(invitation.error);
+
+  // Kept for this tab: if joining fails now, the route guard offers the team again (SPEC §4 step 5).
+  useEffect(() => {
+    if (!inviteCode) return;
+    if (isInviteUsable) savePendingInviteCode(inviteCode);
+    else clearPendingInviteCode();
+  }, [inviteCode, isInviteUsable]);
 
   if (!isLoginAction(action)) return <Navigate to={{ pathname: '/login', search }} replace />;
   if (session.data && !isInviteUsable) return <Navigate to={nextPath} replace />;

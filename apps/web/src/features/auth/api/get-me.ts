@@ -10,6 +10,13 @@ export interface UserTeam {
   role: TeamRole;
 }
 
+/** A super user who is signed in as another user. */
+export interface Impersonator {
+  uid: string;
+  name: string;
+  email: string;
+}
+
 /** The signed-in user of SPEC §3, as `GET /api/v1/me` answers. */
 export interface LoggedUser {
   uid: string;
@@ -23,8 +30,12 @@ export interface LoggedUser {
   defaultContactView: ContactView | null;
   photoURL: string;
   currentTeam: { teamUID: string; teamOwner: boolean; role: TeamRole };
+  /** Seen values of app notifications by id: 'seenDate|snoozeUntilDate' (SPEC §3). */
+  notifications: Record<string, string>;
+  /** Permissions from the user's custom claims; super opens /admin. */
   claims: { super: boolean };
-  impersonatedBy: string | null;
+  /** The super user signed in as this user to help them, or null. */
+  impersonatedBy: Impersonator | null;
   subscription: Subscription;
 }
 

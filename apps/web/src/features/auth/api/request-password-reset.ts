@@ -10,5 +10,5 @@ export async function requestPasswordReset(email: string): Promise<void> {
 }
 
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset });
+  return useMutation({ mutationFn: requestPasswordReset, meta: { isErrorShownInline: true } });
 }

@@ -12,5 +12,5 @@ export async function resetPassword({ token, newPassword }: ResetPasswordInput):
 }
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+  return useMutation({ mutationFn: resetPassword, meta: { isErrorShownInline: true } });
 }

@@ -18,6 +18,7 @@ export function useSetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setPassword,
+    meta: { isErrorShownInline: true },
     onSuccess: () => {
       queryClient.setQueryData<LoggedUser>(meQueryKey, (user) => user && { ...user, passwordSet: true });
     },

@@ -11,6 +11,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signOut,
+    meta: { isErrorShownInline: true },
     onSuccess: () => queryClient.clear(),
   });
 }

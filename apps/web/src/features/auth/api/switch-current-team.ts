@@ -12,6 +12,7 @@ export function useSwitchCurrentTeam() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: switchCurrentTeam,
+    meta: { errorTitle: 'Could not switch team' },
     onSuccess: (user) => queryClient.setQueryData(meQueryKey, user),
   });
 }

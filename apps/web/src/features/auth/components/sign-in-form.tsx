@@ -18,7 +18,8 @@ const passwordEnteredSchema: FieldSchema<string> = {
 };
 
 export interface SignInFormProps {
-  signUpPath: string;
+  /** Where "Create an account" leads; without it the link is not shown (e.g. for operators). */
+  signUpPath?: string;
   forgotPath: string;
   /** Runs once the session exists, e.g. to accept an invitation and move on. */
   onSignedIn: () => Promise<void>;
@@ -30,6 +31,7 @@ export function SignInForm({ signUpPath, forgotPath, onSignedIn }: SignInFormPro
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<keyof SignInInput>>({});
   const signIn = useMutation({
+    meta: { isErrorShownInline: true },
     mutationFn: async (input: SignInInput) => {
       await signInWithEmail(input);
       await onSignedIn();
@@ -81,12 +83,14 @@ export function SignInForm({ signUpPath, forgotPath, onSignedIn }: SignInFormPro
         <Button type="submit" fullWidth loading={signIn.isPending}>
           Sign in
         </Button>
-        <Text size="sm" ta="center" c="dimmed">
-          New to GroupTrack?{' '}
-          <Anchor component={Link} to={signUpPath} fw={500}>
-            Create an account
-          </Anchor>
-        </Text>
+        {signUpPath && (
+          <Text size="sm" ta="center" c="dimmed">
+            New to GroupTrack?{' '}
+            <Anchor component={Link} to={signUpPath} fw={500}>
+              Create an account
+            </Anchor>
+          </Text>
+        )}
       </Stack>
     </form>
   );

@@ -39,6 +39,7 @@ export function SignUpForm({ signInPath, defaultEmail = '', onSignedUp }: SignUp
   // Once the account exists a retry must not create it again; it finishes the remaining steps.
   const hasAccount = useRef(false);
   const signUp = useMutation({
+    meta: { isErrorShownInline: true },
     mutationFn: async ({ termsAccepted: _accepted, ...input }: SignUpValues) => {
       if (!hasAccount.current) {
         await signUpWithEmail(input);

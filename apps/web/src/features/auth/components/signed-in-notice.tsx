@@ -14,8 +14,9 @@ export interface SignedInNoticeProps {
 /** Shown on the sign-in page to someone already signed in: go on as them, or switch account. */
 export function SignedInNotice({ session, continueLabel, onContinue }: SignedInNoticeProps) {
   const queryClient = useQueryClient();
-  const proceed = useMutation({ mutationFn: onContinue });
+  const proceed = useMutation({ mutationFn: onContinue, meta: { isErrorShownInline: true } });
   const switchAccount = useMutation({
+    meta: { isErrorShownInline: true },
     mutationFn: signOut,
     onSuccess: () => queryClient.setQueryData(sessionQueryKey, null),
   });

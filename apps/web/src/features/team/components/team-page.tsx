@@ -1,11 +1,21 @@
-import { can } from '@grouptrack/domain';
+import { TOAST_TIMEOUT_MS, can } from '@grouptrack/domain';
 import type { TeamRole } from '@grouptrack/domain';
 import { Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { QueryError } from '../../../components/query-error';
+import { formatErrorMessage } from '../../../lib/api-client';
 import { useMembers } from '../api/get-members';
+import type { TeamMember } from '../api/get-members';
+import { useUpdateMember } from '../api/update-member';
+import type { MemberActor } from '../lib/member-permissions';
 import { InvitePanel } from './invite-panel';
 import { MembersTable } from './members-table';
 import { OpenInvitations } from './open-invitations';
+import { PipelineAccess } from './pipeline-access';
+import type { PipelineSummary } from './pipeline-access';
+
+// There is no pipelines endpoint yet; the issue that adds pipelines passes the team's list in.
+const NO_PIPELINES: PipelineSummary[] = [];
 
 export interface TeamPageProps {
   teamUID: string;
@@ -14,12 +24,22 @@ export interface TeamPageProps {
   role: TeamRole;
   currentUserUID: string;
   seatsAllowed: number;
+  /** The team's pipelines, each with a switch per member in the access section; none until pipelines exist. */
+  pipelines?: PipelineSummary[];
 }
 
-/** The team: its members, its seats and, for owners and admins, invitations. */
-export function TeamPage({ teamUID, teamName, role, currentUserUID, seatsAllowed }: TeamPageProps) {
+/** The team: its members, its seats and, for owners and admins, roles, pipeline access and invitations. */
+export function TeamPage({
+  teamUID,
+  teamName,
+  role,
+  currentUserUID,
+  seatsAllowed,
+  pipelines = NO_PIPELINES,
+}: TeamPageProps) {
   const members = useMembers(teamUID);
   const canManageMembers = can(role, 'manage-members');
+  const actor: MemberActor = { uid: currentUserUID, role };
 
   return (
     <Stack gap="lg">
@@ -49,9 +69,15 @@ export function TeamPage({ teamUID, teamName, role, currentUserUID, seatsAllowed
               isRetrying={members.isFetching}
             />
           )}
-          {members.isSuccess && <MembersTable members={members.data} currentUserUID={currentUserUID} />}
+          {members.isSuccess && (
+            <MembersTable teamUID={teamUID} teamName={teamName} members={members.data} actor={actor} />
+          )}
         </Stack>
       </Paper>
+
+      {canManageMembers && members.isSuccess && (
+        <PipelineAccessSection teamUID={teamUID} members={members.data} pipelines={pipelines} actor={actor} />
+      )}
 
       {canManageMembers && (
         <>
@@ -60,6 +86,39 @@ export function TeamPage({ teamUID, teamName, role, currentUserUID, seatsAllowed
         </>
       )}
     </Stack>
+  );
+}
+
+interface PipelineAccessSectionProps {
+  teamUID: string;
+  members: TeamMember[];
+  pipelines: PipelineSummary[];
+  actor: MemberActor;
+}
+
+function PipelineAccessSection({ teamUID, members, pipelines, actor }: PipelineAccessSectionProps) {
+  const updateMember = useUpdateMember(teamUID);
+  return (
+    <PipelineAccess
+      members={members}
+      pipelines={pipelines}
+      actor={actor}
+      pendingMemberUID={updateMember.isPending ? updateMember.variables.userUID : null}
+      onChange={(member, groupAccess) =>
+        updateMember.mutate(
+          { userUID: member.uid, groupAccess },
+          {
+            onError: (error) =>
+              notifications.show({
+                color: 'red',
+                title: 'Could not change the pipeline access',
+                message: formatErrorMessage(error),
+                autoClose: TOAST_TIMEOUT_MS,
+              }),
+          },
+        )
+      }
+    />
   );
 }
 

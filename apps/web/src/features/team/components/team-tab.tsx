@@ -1,10 +1,8 @@
-import { useLoggedUser } from '../features/auth/api/get-me';
-import { TeamPage } from '../features/team/components/team-page';
-import { usePageTitle } from '../lib/page-title';
+import { useLoggedUser } from '../../auth/api/get-me';
+import { TeamPage } from './team-page';
 
-/** /profile/team: the current team's members and invitations. */
-export function ProfileTeamRoute() {
-  usePageTitle('Profile');
+/** The team tab of the profile page: the signed-in user's current team. */
+export function TeamTab() {
   const user = useLoggedUser();
   const { teamUID, role } = user.currentTeam;
   const teamName = user.teams.find((team) => team.teamUID === teamUID)?.teamName ?? 'Your team';

@@ -1,0 +1,36 @@
+import { Box } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { useLoggedUser } from '../features/auth/api/get-me';
+import { ImpersonationBar } from '../features/auth/components/impersonation-bar';
+import { RequireUser } from './require-user';
+
+/** The extension's frames with the team's base data (/bex/sidebar, /bex/test, /bex/offscreen). */
+export function GuardedExtensionLayout() {
+  return (
+    <RequireUser baseData="full">
+      <ExtensionLayout />
+    </RequireUser>
+  );
+}
+
+/** The extension's overlay frame, which needs the user but no base data (SPEC §2). */
+export function GuardedOverlayLayout() {
+  return (
+    <RequireUser baseData="none">
+      <ExtensionLayout />
+    </RequireUser>
+  );
+}
+
+/** The minimal frame the extension shows inside social platforms: no header, no navigation. */
+export function ExtensionLayout() {
+  const user = useLoggedUser();
+  return (
+    <Box mih="100vh" bg="var(--mantine-color-gray-0)">
+      <ImpersonationBar user={user} />
+      <Box component="main" p="sm">
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,100 @@
+import { Anchor, AppShell, Box, Burger, Group, ScrollArea, Skeleton, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { Link, Outlet } from 'react-router';
+import { AppLogo } from '../components/app-logo';
+import { useLoggedUser } from '../features/auth/api/get-me';
+import { IMPERSONATION_BAR_HEIGHT, ImpersonationBar } from '../features/auth/components/impersonation-bar';
+import { TeamSwitcher } from '../features/auth/components/team-switcher';
+import { NotificationCenter } from '../features/notifications/components/notification-center';
+import { AppNavigation } from '../features/shell/components/app-navigation';
+import { ExtensionStatusProvider } from '../features/shell/components/extension-status';
+import { UserMenu } from '../features/shell/components/user-menu';
+import { VersionBanner } from '../features/shell/components/version-banner';
+import { useAppUpdates } from '../features/shell/hooks/use-app-updates';
+import { useHelpWidget } from '../features/shell/hooks/use-help-widget';
+import { useAppConfig } from '../lib/app-config';
+import { RequireUser } from './require-user';
+
+const HEADER_HEIGHT = 60;
+const MAIN_CONTENT_ID = 'main-content';
+
+/** The signed-in app: the route guard with full base data around the main layout. */
+export function GuardedMainLayout() {
+  return (
+    <RequireUser baseData="full">
+      <MainLayout />
+    </RequireUser>
+  );
+}
+
+/** Header, navigation to every area, and the page; a burger menu on phones. */
+export function MainLayout() {
+  const user = useLoggedUser();
+  const [isNavOpen, nav] = useDisclosure(false);
+  const { updatedVersion } = useAppUpdates();
+  useHelpWidget(useAppConfig().data?.helpWidgetUrl);
+  const barHeight = user.impersonatedBy ? IMPERSONATION_BAR_HEIGHT : 0;
+
+  return (
+    <ExtensionStatusProvider>
+      <AppShell
+        header={{ height: HEADER_HEIGHT + barHeight }}
+        navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } }}
+        padding="lg"
+        bg="var(--mantine-color-gray-0)"
+      >
+        <AppShell.Header>
+          <Anchor href={`#${MAIN_CONTENT_ID}`} className="skip-link">
+            Skip to content
+          </Anchor>
+          <ImpersonationBar user={user} />
+          <Group h={HEADER_HEIGHT} px="md" gap="sm" wrap="nowrap">
+            <Burger
+              opened={isNavOpen}
+              onClick={nav.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={isNavOpen ? 'Close navigation' : 'Open navigation'}
+              aria-expanded={isNavOpen}
+              aria-controls="main-navigation"
+            />
+            <Anchor component={Link} to="/" underline="never" c="inherit">
+              <AppLogo isWordCollapsible />
+            </Anchor>
+            {/* The global contact search mounts here with the contacts issue. */}
+            <Box flex={1} data-slot="global-search" />
+            <TeamSwitcher user={user} visibleFrom="sm" />
+            <NotificationCenter />
+            <UserMenu name={user.name} email={user.email} photoURL={user.photoURL} />
+          </Group>
+        </AppShell.Header>
+
+        <AppShell.Navbar id="main-navigation" aria-label="Main navigation" p="sm">
+          <AppShell.Section hiddenFrom="sm" mb="sm">
+            <TeamSwitcher user={user} fullWidth />
+          </AppShell.Section>
+          <AppShell.Section grow component={ScrollArea} type="auto">
+            <AppNavigation isSuper={user.claims.super} onNavigate={nav.close} />
+          </AppShell.Section>
+        </AppShell.Navbar>
+
+        <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+          {updatedVersion && <VersionBanner version={updatedVersion} />}
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
+        </AppShell.Main>
+      </AppShell>
+    </ExtensionStatusProvider>
+  );
+}
+
+function PageSkeleton() {
+  return (
+    <Stack gap="md" aria-busy="true" aria-label="Loading the page">
+      <Skeleton height={36} width="40%" />
+      <Skeleton height={200} />
+    </Stack>
+  );
+}

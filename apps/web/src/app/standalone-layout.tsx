@@ -1,0 +1,24 @@
+import { Box } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { useLoggedUser } from '../features/auth/api/get-me';
+import { ImpersonationBar } from '../features/auth/components/impersonation-bar';
+import { RequireUser } from './require-user';
+
+/** Signed-in screens outside the app's frame (/accept-terms, /authorize): only the user is needed. */
+export function GuardedStandaloneLayout() {
+  return (
+    <RequireUser baseData="none">
+      <StandaloneLayout />
+    </RequireUser>
+  );
+}
+
+function StandaloneLayout() {
+  const user = useLoggedUser();
+  return (
+    <Box>
+      <ImpersonationBar user={user} />
+      <Outlet />
+    </Box>
+  );
+}

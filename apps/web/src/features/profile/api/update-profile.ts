@@ -1,0 +1,25 @@
+import type { ContactView } from '@grouptrack/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { requestData } from '../../../lib/api-client';
+import { meQueryKey } from '../../auth/api/get-me';
+import type { LoggedUser } from '../../auth/api/get-me';
+
+export interface UpdateProfileInput {
+  name?: string;
+  /** A photo address, or null to use the generated avatar. */
+  photoURL?: string | null;
+  defaultContactView?: ContactView;
+}
+
+/** Changes the signed-in user's name, photo or default contact view; answers the updated user. */
+export function updateProfile(input: UpdateProfileInput): Promise<LoggedUser> {
+  return requestData<LoggedUser>('/api/v1/me', { method: 'PATCH', body: input });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => queryClient.setQueryData(meQueryKey, user),
+  });
+}

@@ -1,0 +1,23 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useLoggedUser } from '../../auth/api/get-me';
+import { PasswordForm } from './password-form';
+import { ProfileDetailsForm } from './profile-details-form';
+
+/** The profile tab: the user's details and password. */
+export function ProfileTab() {
+  const user = useLoggedUser();
+  return (
+    <Stack gap="lg">
+      <Stack gap={2}>
+        <Text size="sm" c="dimmed" fw={500}>
+          Profile
+        </Text>
+        <Title order={1} size="h2">
+          {user.name}
+        </Title>
+      </Stack>
+      <ProfileDetailsForm key={user.uid} user={user} />
+      <PasswordForm passwordSet={user.passwordSet} />
+    </Stack>
+  );
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { requestJson } from '../../../lib/api-client';
+import { meQueryKey } from '../../auth/api/get-me';
+import type { TeamMember } from './get-members';
+import { membersQueryKey } from './get-members';
+
+/** Removes a member from a team; a member removing themselves leaves it. */
+export async function removeMember(teamUID: string, userUID: string): Promise<void> {
+  await requestJson(`/api/v1/teams/${encodeURIComponent(teamUID)}/members/${encodeURIComponent(userUID)}`, {
+    method: 'DELETE',
+  });
+}
+
+export function useRemoveMember(teamUID: string, currentUserUID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userUID: string) => removeMember(teamUID, userUID),
+    onSuccess: async (_nothing, userUID) => {
+      queryClient.setQueryData<TeamMember[]>(membersQueryKey(teamUID), (members) =>
+        members?.filter((member) => member.uid !== userUID),
+      );
+      // Leaving changes the user's teams and current team, which the server decides.
+      if (userUID === currentUserUID) await queryClient.invalidateQueries({ queryKey: meQueryKey });
+    },
+  });
+}

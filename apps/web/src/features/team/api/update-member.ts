@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { requestData } from '../../../lib/api-client';
+import type { TeamMember } from './get-members';
+import { membersQueryKey } from './get-members';
+
+export interface UpdateMemberInput {
+  userUID: string;
+  /** admin or member; the owner's role never changes. */
+  role?: 'admin' | 'member';
+  /** The pipeline ids the member may see. */
+  groupAccess?: string[];
+}
+
+/** Changes a member's role or pipeline access (owner or admin); answers the team's members. */
+export function updateMember(
+  teamUID: string,
+  { userUID, ...patch }: UpdateMemberInput,
+): Promise<TeamMember[]> {
+  return requestData<TeamMember[]>(
+    `/api/v1/teams/${encodeURIComponent(teamUID)}/members/${encodeURIComponent(userUID)}`,
+    { method: 'PATCH', body: patch },
+  );
+}
+
+export function useUpdateMember(teamUID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateMemberInput) => updateMember(teamUID, input),
+    onSuccess: (members) => queryClient.setQueryData(membersQueryKey(teamUID), members),
+  });
+}

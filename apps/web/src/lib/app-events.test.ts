@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { parseAppEvent } from './app-events';
+
+describe('parseAppEvent', () => {
+  it.each([
+    {
+      name: 'reads a new app version',
+      data: '{"kind":"app-version","version":"2.4.0"}',
+      expected: { kind: 'app-version', version: '2.4.0' },
+    },
+    {
+      name: 'reads a changed app notification',
+      data: '{"kind":"app-notification","op":"update","notificationId":"ntf_1"}',
+      expected: { kind: 'app-notification', op: 'update', notificationId: 'ntf_1' },
+    },
+    { name: 'ignores a version event without a version', data: '{"kind":"app-version"}', expected: null },
+    { name: 'ignores an unknown kind', data: '{"kind":"team-change"}', expected: null },
+    { name: 'ignores text that is not JSON', data: 'hello', expected: null },
+    { name: 'ignores JSON that is not an object', data: '"app-version"', expected: null },
+  ])('$name', ({ data, expected }) => {
+    expect(parseAppEvent(data)).toEqual(expected);
+  });
+});

@@ -1,0 +1,18 @@
+import { EmptyState } from '../components/empty-state';
+import { ExtensionStatusAlert } from '../features/shell/components/extension-status';
+import { usePageTitle } from '../lib/page-title';
+
+/** /setup/workflows: automations. */
+export function WorkflowsRoute() {
+  usePageTitle('Workflows');
+  return (
+    <>
+      <ExtensionStatusAlert />
+      <EmptyState
+        title="Workflows"
+        icon="setup"
+        description="Your automations will appear here, each with what starts it and the steps it takes for a contact."
+      />
+    </>
+  );
+}
