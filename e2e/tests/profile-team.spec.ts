@@ -87,4 +87,30 @@ test.describe('team members', () => {
     await page.reload();
     await expect(page.getByText('1 of 6')).toBeVisible();
   });
+
+  test('the owner chooses which pipelines a member sees', async ({ page, browser }) => {
+    await signUpNewUser(page, 'Pia');
+    const me = (await (await page.request.get('/api/v1/me')).json()) as { data: { teamUID: string } };
+    const teamUID = me.data.teamUID;
+    const created = await page.request.post(`/api/v1/teams/${teamUID}/pipelines`, {
+      data: { nickName: 'Coaching Group', stages: [{ name: 'New' }] },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto('/profile/team');
+    await page.getByRole('button', { name: 'Create invite link' }).click();
+    const inviteLink = await page.getByLabel('Invite link').inputValue();
+    const sam = await joinThroughLink(browser, inviteLink, 'Sam');
+
+    await page.reload();
+    const toggle = page.getByRole('switch', { name: `Coaching Group for ${sam.name}` });
+    await expect(toggle).not.toBeChecked();
+    await toggle.click();
+    await expect(toggle).toBeChecked();
+    await page.reload();
+    await expect(page.getByRole('switch', { name: `Coaching Group for ${sam.name}` })).toBeChecked();
+    const members = (await (await page.request.get(`/api/v1/teams/${teamUID}/members`)).json()) as {
+      data: { name: string; groupAccess: string[] }[];
+    };
+    expect(members.data.find((member) => member.name === sam.name)?.groupAccess).toHaveLength(1);
+  });
 });

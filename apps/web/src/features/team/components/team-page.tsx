@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { QueryError } from '../../../components/query-error';
 import { formatErrorMessage } from '../../../lib/api-client';
 import { useMembers } from '../api/get-members';
+import { useTeamPipelines } from '../api/get-pipelines';
 import type { TeamMember } from '../api/get-members';
 import { useUpdateMember } from '../api/update-member';
 import type { MemberActor } from '../lib/member-permissions';
@@ -14,9 +15,6 @@ import { OpenInvitations } from './open-invitations';
 import { PipelineAccess } from './pipeline-access';
 import type { PipelineSummary } from './pipeline-access';
 
-// There is no pipelines endpoint yet; the issue that adds pipelines passes the team's list in.
-const NO_PIPELINES: PipelineSummary[] = [];
-
 export interface TeamPageProps {
   teamUID: string;
   teamName: string;
@@ -24,21 +22,13 @@ export interface TeamPageProps {
   role: TeamRole;
   currentUserUID: string;
   seatsAllowed: number;
-  /** The team's pipelines, each with a switch per member in the access section; none until pipelines exist. */
-  pipelines?: PipelineSummary[];
 }
 
 /** The team: its members, its seats and, for owners and admins, roles, pipeline access and invitations. */
-export function TeamPage({
-  teamUID,
-  teamName,
-  role,
-  currentUserUID,
-  seatsAllowed,
-  pipelines = NO_PIPELINES,
-}: TeamPageProps) {
+export function TeamPage({ teamUID, teamName, role, currentUserUID, seatsAllowed }: TeamPageProps) {
   const members = useMembers(teamUID);
   const canManageMembers = can(role, 'manage-members');
+  const pipelines = useTeamPipelines(teamUID, canManageMembers);
   const actor: MemberActor = { uid: currentUserUID, role };
 
   return (
@@ -75,8 +65,21 @@ export function TeamPage({
         </Stack>
       </Paper>
 
-      {canManageMembers && members.isSuccess && (
-        <PipelineAccessSection teamUID={teamUID} members={members.data} pipelines={pipelines} actor={actor} />
+      {canManageMembers && pipelines.isError && (
+        <QueryError
+          title="Could not load the pipelines"
+          error={pipelines.error}
+          onRetry={() => void pipelines.refetch()}
+          isRetrying={pipelines.isFetching}
+        />
+      )}
+      {canManageMembers && members.isSuccess && pipelines.isSuccess && (
+        <PipelineAccessSection
+          teamUID={teamUID}
+          members={members.data}
+          pipelines={pipelines.data}
+          actor={actor}
+        />
       )}
 
       {canManageMembers && (
