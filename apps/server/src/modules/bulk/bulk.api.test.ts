@@ -1,4 +1,4 @@
-import { spreadRanks } from '@grouptrack/domain';
+import { parseCsv, spreadRanks } from '@grouptrack/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, contactPipelines, contactTags, contacts } from '../../platform/db/team-schema';
@@ -153,6 +153,30 @@ describe('POST /search/v2/bulk', () => {
       await owner.post('/search/v2', { teamUID, objectToFilter: { pipelineId: pipeline.groupUID } })
     ).body.data.total;
     expect(left).toBe(0);
+  });
+
+  it('exports the matched contacts as CSV once the job is done', async () => {
+    const ids = await seedContacts('export', 3);
+    const started = await owner.post('/search/v2/bulk', {
+      teamUID,
+      action: { type: 'export' },
+      target: { GTIDs: ids.slice(0, 2) },
+    });
+    expect(started.body.data.matched).toBe(2);
+    await waitForJob(started.body.data.jobId);
+    const csv = await owner.get(`/api/v1/teams/${teamUID}/bulk-jobs/${started.body.data.jobId}/export.csv`);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const rows = parseCsv(csv.body as string);
+    expect(
+      rows
+        .slice(1)
+        .map((row) => row[0])
+        .sort(),
+    ).toEqual(ids.slice(0, 2).sort());
+    const stranger = await server.signUp();
+    expect(
+      (await stranger.get(`/api/v1/teams/${teamUID}/bulk-jobs/${started.body.data.jobId}/export.csv`)).status,
+    ).toBe(404);
   });
 
   it('limits a member to contacts they may see and refuses them deletes', async () => {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { searchFilterSchema } from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -5,7 +6,7 @@ import { requireActor } from '../../platform/http/actor';
 import type { App } from '../../platform/http/types';
 import { bulkActionSchema } from './bulk.service';
 
-export function registerBulkRoutes(app: App, { auth, bulk }: AppContext) {
+export function registerBulkRoutes(app: App, { auth, bulk, csvExport }: AppContext) {
   app.post(
     '/search/v2/bulk',
     {
@@ -56,6 +57,27 @@ export function registerBulkRoutes(app: App, { auth, bulk }: AppContext) {
     async (request) => {
       const actor = await requireActor(auth, request);
       return { data: await bulk.getBulkJob(actor, request.params.teamUID, request.params.jobId) };
+    },
+  );
+
+  app.get(
+    '/api/v1/teams/:teamUID/bulk-jobs/:jobId/export.csv',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'The CSV of a finished bulk export',
+        params: z.object({ teamUID: z.string().min(1).max(100), jobId: z.string().min(1).max(100) }),
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireActor(auth, request);
+      const { teamUID, jobId } = request.params;
+      const ids = await bulk.getExportContactIds(actor, teamUID, jobId);
+      const rows = await csvExport.exportContactIds(actor, teamUID, ids);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="grouptrack-export-${jobId}.csv"`)
+        .send(Readable.from(rows));
     },
   );
 }

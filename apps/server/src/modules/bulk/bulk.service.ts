@@ -25,6 +25,8 @@ export const bulkActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('addToPipeline'), pipelineId: id, stageId: id.optional() }).strict(),
   z.object({ type: z.literal('removeFromPipeline'), pipelineId: id }).strict(),
   z.object({ type: z.literal('delete') }).strict(),
+  /** Keeps the matched contacts for a CSV download from /bulk-jobs/:jobId/export.csv. */
+  z.object({ type: z.literal('export') }).strict(),
 ]);
 export type BulkAction = z.infer<typeof bulkActionSchema>;
 
@@ -51,6 +53,8 @@ export function createBulkService(deps: {
     action: BulkAction,
   ) {
     switch (action.type) {
+      case 'export':
+        return action;
       case 'delete':
         if (!can(member.role, 'see-all-pipelines'))
           throw new ForbiddenError('Only the team owner or an admin can delete contacts.');
@@ -168,6 +172,9 @@ export function createBulkService(deps: {
         case 'delete':
           await repo.deleteContacts(tx, teamId, batch);
           break;
+        case 'export':
+          // Nothing to change: the download reads the matched contacts when it is fetched.
+          break;
       }
       const processed = job.processed + batch.length;
       const status = processed >= job.total ? 'completed' : 'running';
@@ -246,6 +253,17 @@ export function createBulkService(deps: {
       });
       await queue.send(runBulkJobContract, { teamUID: input.teamUID, jobId });
       return { jobId, matched: contactIds.length };
+    },
+
+    /** The contacts of a finished bulk export, for its CSV download. */
+    async getExportContactIds(actor: Actor, teamUID: string, jobId: string) {
+      await teams.requireMember(actor, teamUID);
+      const job = await repo.findBulkJob(databases.forTeam(teamUID), teamUID, jobId);
+      if (!job || job.createdByUid !== actor.userId || (job.action as BulkAction).type !== 'export') {
+        throw new NotFoundError('Export not found.');
+      }
+      if (job.status !== 'completed') throw new BadRequestError('This export is still being prepared.');
+      return job.contactIds;
     },
 
     async getBulkJob(actor: Actor, teamUID: string, jobId: string) {

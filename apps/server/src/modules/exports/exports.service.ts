@@ -10,7 +10,7 @@ import type { Databases } from '../../platform/db/databases';
 import type { Actor } from '../../platform/http/actor';
 import { findMatchingIds } from '../search/search.repository';
 import type { SearchService } from '../search/search.service';
-import type { TeamsService } from '../teams/teams.service';
+import type { TeamActor, TeamsService } from '../teams/teams.service';
 import { loadContactPage } from './exports.repository';
 
 const PAGE_SIZE = 1000;
@@ -25,6 +25,57 @@ export function createExportsService(deps: {
 }) {
   const { databases, teams, search } = deps;
 
+  async function* csvRows(member: TeamActor, teamId: string, ids: string[]): AsyncGenerator<string> {
+    yield formatCsvRow(CONTACT_CSV_COLUMNS);
+    for (let start = 0; start < ids.length; start += PAGE_SIZE) {
+      const page = ids.slice(start, start + PAGE_SIZE);
+      const { people, sources, placements, tagRows } = await loadContactPage(
+        databases.forTeam(teamId),
+        teamId,
+        page,
+      );
+      const byId = new Map(people.map((person) => [person.id, person]));
+      let chunk = '';
+      for (const id of page) {
+        const person = byId.get(id);
+        if (!person) continue;
+        const mine = sources.filter((source) => source.contactId === id);
+        const platformCells = SOCIAL_PLATFORMS.flatMap((platform) => {
+          const source = mine.find((item) => item.platform === platform);
+          return [source?.url ?? '', source?.profileId ?? '', source?.username ?? ''];
+        });
+        const contactTags = tagRows.filter((tag) => tag.contactId === id);
+        const base = [
+          person.id,
+          person.firstName,
+          person.lastName,
+          person.name,
+          person.emailAddress ?? '',
+          person.phoneNumber ?? '',
+          person.photoUrl ?? '',
+          ...platformCells,
+          formatTagCell(contactTags.filter((tag) => tag.pipelineId === null)),
+        ];
+        const visible = placements.filter(
+          (row) => row.contactId === id && canSeePipeline(member, row.pipelineId),
+        );
+        const created = person.createdAt.toISOString();
+        if (visible.length === 0) chunk += formatCsvRow([...base, '', '', '', '', created]);
+        for (const placement of visible) {
+          chunk += formatCsvRow([
+            ...base,
+            placement.pipelineName,
+            placement.stageName,
+            formatTagCell(contactTags.filter((tag) => tag.pipelineId === placement.pipelineId)),
+            placement.questions.length > 0 ? JSON.stringify(placement.questions) : '',
+            created,
+          ]);
+        }
+      }
+      yield chunk;
+    }
+  }
+
   return {
     /**
      * Yields the CSV a chunk at a time: one row per contact and visible pipeline, in the columns of
@@ -37,59 +88,13 @@ export function createExportsService(deps: {
       const member = await teams.requireMember(actor, request.teamUID);
       const { db, query } = await search.prepare(actor, { ...request, sort: undefined });
       const ids = await findMatchingIds(db, query);
-      const teamId = request.teamUID;
+      return { rows: csvRows(member, request.teamUID, ids), matched: ids.length };
+    },
 
-      async function* rows(): AsyncGenerator<string> {
-        yield formatCsvRow(CONTACT_CSV_COLUMNS);
-        for (let start = 0; start < ids.length; start += PAGE_SIZE) {
-          const page = ids.slice(start, start + PAGE_SIZE);
-          const { people, sources, placements, tagRows } = await loadContactPage(
-            databases.forTeam(teamId),
-            teamId,
-            page,
-          );
-          const byId = new Map(people.map((person) => [person.id, person]));
-          let chunk = '';
-          for (const id of page) {
-            const person = byId.get(id);
-            if (!person) continue;
-            const mine = sources.filter((source) => source.contactId === id);
-            const platformCells = SOCIAL_PLATFORMS.flatMap((platform) => {
-              const source = mine.find((item) => item.platform === platform);
-              return [source?.url ?? '', source?.profileId ?? '', source?.username ?? ''];
-            });
-            const contactTags = tagRows.filter((tag) => tag.contactId === id);
-            const base = [
-              person.id,
-              person.firstName,
-              person.lastName,
-              person.name,
-              person.emailAddress ?? '',
-              person.phoneNumber ?? '',
-              person.photoUrl ?? '',
-              ...platformCells,
-              formatTagCell(contactTags.filter((tag) => tag.pipelineId === null)),
-            ];
-            const visible = placements.filter(
-              (row) => row.contactId === id && canSeePipeline(member, row.pipelineId),
-            );
-            const created = person.createdAt.toISOString();
-            if (visible.length === 0) chunk += formatCsvRow([...base, '', '', '', '', created]);
-            for (const placement of visible) {
-              chunk += formatCsvRow([
-                ...base,
-                placement.pipelineName,
-                placement.stageName,
-                formatTagCell(contactTags.filter((tag) => tag.pipelineId === placement.pipelineId)),
-                placement.questions.length > 0 ? JSON.stringify(placement.questions) : '',
-                created,
-              ]);
-            }
-          }
-          yield chunk;
-        }
-      }
-      return { rows: rows(), matched: ids.length };
+    /** The CSV of contacts chosen earlier (a bulk export's snapshot), as the actor may see them now. */
+    async exportContactIds(actor: Actor, teamUID: string, ids: string[]) {
+      const member = await teams.requireMember(actor, teamUID);
+      return csvRows(member, teamUID, ids);
     },
   };
 }
