@@ -150,3 +150,5 @@ export {
   suggestCsvMapping,
 } from './csv-mapping';
 export type { CsvField, ImportCandidate } from './csv-mapping';
+export { extractContactDetails } from './answers';
+export type { AnswerField } from './answers';

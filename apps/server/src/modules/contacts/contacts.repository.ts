@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { TeamDb } from '../../platform/db/databases';
+import { selectRows as selectRowsOf } from '../../platform/db/raw';
 import {
   activities,
   contactPipelines,
@@ -8,9 +9,11 @@ import {
   contacts,
   deals,
   notes,
+  orphanedTags,
   stageHistory,
   tagSets,
   tags,
+  teamQuestions,
 } from '../../platform/db/team-schema';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -408,4 +411,47 @@ export async function moveContactData(db: TeamDb, teamId: string, fromId: string
       .where(and(eq(table.teamId, teamId), eq(table.contactId, fromId)));
   }
   await db.delete(contacts).where(and(eq(contacts.teamId, teamId), eq(contacts.id, fromId)));
+}
+
+/** Tags by name (any case), with their set's name and pipeline, to match tag names that arrive. */
+export async function findTagsByName(db: TeamDb, teamId: string, names: string[]) {
+  if (names.length === 0) return [];
+  return db
+    .select({ tagId: tags.id, name: tags.name, tagSetName: tagSets.name, pipelineId: tagSets.pipelineId })
+    .from(tags)
+    .innerJoin(tagSets, and(eq(tagSets.teamId, tags.teamId), eq(tagSets.id, tags.tagSetId)))
+    .where(
+      and(
+        eq(tags.teamId, teamId),
+        inArray(
+          sql`lower(${tags.name})`,
+          names.map((name) => name.toLowerCase()),
+        ),
+      ),
+    );
+}
+
+export async function recordOrphanedTags(db: TeamDb, rows: (typeof orphanedTags.$inferInsert)[]) {
+  if (rows.length > 0) await db.insert(orphanedTags).values(rows).onConflictDoNothing();
+}
+
+export async function listTeamQuestions(db: TeamDb, teamId: string) {
+  return db.select().from(teamQuestions).where(eq(teamQuestions.teamId, teamId));
+}
+
+export async function listOrphanedTags(db: TeamDb, teamId: string) {
+  return selectRowsOf<{ key: string; name: string; contacts: number }>(
+    db,
+    sql`select key, min(name) as name, count(*)::int as contacts from orphaned_tags where team_id = ${teamId}
+        group by key order by count(*) desc, key`,
+  );
+}
+
+/** Removes an orphaned tag; answers the contacts that carried it. */
+export async function takeOrphanedTag(db: TeamDb, teamId: string, key: string) {
+  const rows = await db
+    .delete(orphanedTags)
+    .where(and(eq(orphanedTags.teamId, teamId), eq(orphanedTags.key, key)))
+    .returning({ contactId: orphanedTags.contactId });
+  return rows.map((row) => row.contactId);
 }

@@ -59,6 +59,8 @@ export function registerContactRoutes(app: App, { auth, contacts }: AppContext) 
               .optional(),
             /** Tags to add. */
             tagIds: z.array(id).max(100).optional(),
+            /** Tag names as they arrived ("Set: Tag" or "Tag"); unknown names wait in orphaned tags. */
+            tagNames: z.array(z.string().trim().min(1).max(200)).max(100).optional(),
           })
           .strict(),
       },
@@ -345,6 +347,44 @@ export function registerContactRoutes(app: App, { auth, contacts }: AppContext) 
       const { teamUID, GTID } = request.params;
       await contacts.mergeContacts(actor, teamUID, GTID, request.body.otherGTID);
       return { data: await contacts.getContact(actor, teamUID, GTID) };
+    },
+  );
+
+  app.get(
+    '/api/v1/teams/:teamUID/orphaned-tags',
+    {
+      schema: {
+        tags,
+        summary: 'Tag names that matched no tag, with how many contacts carry each (owner or admin)',
+        params: teamParams,
+      },
+    },
+    async (request) => {
+      const actor = await requireActor(auth, request);
+      return { data: await contacts.listOrphanedTags(actor, request.params.teamUID) };
+    },
+  );
+
+  app.post(
+    '/api/v1/teams/:teamUID/orphaned-tags/resolve',
+    {
+      schema: {
+        tags,
+        summary: 'Give the contacts of an orphaned tag name a real tag, or dismiss it (tagId null)',
+        params: teamParams,
+        body: z.object({ key: z.string().trim().min(1).max(200), tagId: id.nullable() }).strict(),
+      },
+    },
+    async (request) => {
+      const actor = await requireActor(auth, request);
+      return {
+        data: await contacts.resolveOrphanedTag(
+          actor,
+          request.params.teamUID,
+          request.body.key,
+          request.body.tagId,
+        ),
+      };
     },
   );
 }

@@ -5,6 +5,7 @@ import {
   canSeePipeline,
   createContactId,
   createPushId,
+  extractContactDetails,
   rankBetween,
   type Subscription,
 } from '@grouptrack/domain';
@@ -16,6 +17,11 @@ import { appendChange } from '../../platform/realtime';
 import * as pipelinesRepo from '../pipelines/pipelines.repository';
 import type { TeamActor, TeamsService } from '../teams/teams.service';
 import * as repo from './contacts.repository';
+
+/** One orphaned tag whatever its spelling: trimmed, lower case, single spaces. */
+export function orphanKey(name: string): string {
+  return name.trim().toLowerCase().replace(/\s+/g, ' ');
+}
 
 /** Events about contacts in no pipeline carry this, which only owners and admins may see. */
 export const NO_PIPELINE = '_none';
@@ -39,6 +45,8 @@ export interface CaptureInput extends ContactFields {
   sources?: repo.SourceInput[] | undefined;
   pipeline?: PipelinePlacement | undefined;
   tagIds?: string[] | undefined;
+  /** Tag names as they arrived ("Set: Tag" or "Tag"); names that match no tag wait in orphaned tags. */
+  tagNames?: string[] | undefined;
 }
 
 export interface DealInput {
@@ -197,6 +205,51 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
     return found;
   }
 
+  /** PRODUCT.md: capturing a member request pulls email and phone out of the membership answers. */
+  async function withAnswerDetails(tx: TeamDb, teamUID: string, input: CaptureInput): Promise<CaptureInput> {
+    const answers = input.pipeline?.questions ?? [];
+    if (answers.length === 0 || (input.emailAddress && input.phoneNumber)) return input;
+    const found = extractContactDetails(answers, await repo.listTeamQuestions(tx, teamUID));
+    return {
+      ...input,
+      emailAddress: input.emailAddress ?? found.emailAddress,
+      phoneNumber: input.phoneNumber ?? found.phoneNumber,
+    };
+  }
+
+  /** The tags that tag names stand for; a name matching no single visible tag is kept as orphaned. */
+  async function matchTagNames(tx: TeamDb, member: TeamActor, contactId: string, names: string[]) {
+    if (names.length === 0) return [];
+    const wanted = names
+      .map((raw) => {
+        const colon = raw.indexOf(':');
+        return colon > 0
+          ? { raw: raw.trim(), set: raw.slice(0, colon).trim(), tag: raw.slice(colon + 1).trim() }
+          : { raw: raw.trim(), set: null, tag: raw.trim() };
+      })
+      .filter((item) => item.tag !== '');
+    const candidates = (
+      await repo.findTagsByName(
+        tx,
+        member.teamUID,
+        wanted.map((item) => item.tag),
+      )
+    ).filter((tag) => tag.pipelineId === null || canSeePipeline(member, tag.pipelineId));
+    const tagIds: string[] = [];
+    const orphans: { teamId: string; key: string; name: string; contactId: string }[] = [];
+    for (const item of wanted) {
+      const matches = candidates.filter(
+        (tag) =>
+          tag.name.toLowerCase() === item.tag.toLowerCase() &&
+          (!item.set || tag.tagSetName.toLowerCase() === item.set.toLowerCase()),
+      );
+      if (matches.length === 1) tagIds.push(matches[0]!.tagId);
+      else orphans.push({ teamId: member.teamUID, key: orphanKey(item.raw), name: item.raw, contactId });
+    }
+    await repo.recordOrphanedTags(tx, orphans);
+    return tagIds;
+  }
+
   function namesOf(fields: ContactFields) {
     const first = fields.firstName?.trim();
     const last = fields.lastName?.trim();
@@ -251,17 +304,18 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
      * Creates a contact, or updates the same person found again by platform and profile id,
      * platform and username, or email; places them in a pipeline and tags them. One transaction.
      */
-    async captureContact(actor: Actor, teamUID: string, input: CaptureInput) {
+    async captureContact(actor: Actor, teamUID: string, captured: CaptureInput) {
       const member = await teams.requireMember(actor, teamUID);
-      if (!input.pipeline && !canSeeAll(member)) {
+      if (!captured.pipeline && !canSeeAll(member)) {
         throw new BadRequestError('Invalid pipeline: choose a pipeline you work in for this contact.');
       }
-      const sources = input.sources ?? [];
+      const sources = captured.sources ?? [];
       // Read before the shard transaction: the directory may share PGlite's one connection.
       const subscription = await teams.getSubscription(teamUID);
       for (let attempt = 0; ; attempt += 1) {
         try {
           return await databases.forTeam(teamUID).transaction(async (tx) => {
+            const input = await withAnswerDetails(tx, teamUID, captured);
             const found = await repo.findContactIdByIdentity(tx, teamUID, {
               sources,
               emailAddress: input.emailAddress,
@@ -293,9 +347,15 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
             if (sources.some((source) => source.username)) await refreshHandles(tx, teamUID, contactId);
             if (input.pipeline)
               written.push(...(await placeInPipeline(tx, member, contactId, input.pipeline)).activities);
-            if (input.tagIds?.length) {
-              const tagged = await checkTags(tx, member, input.tagIds);
-              const added = await repo.addContactTags(tx, teamUID, contactId, input.tagIds);
+            const tagIds = [
+              ...new Set([
+                ...(input.tagIds ?? []),
+                ...(await matchTagNames(tx, member, contactId, input.tagNames ?? [])),
+              ]),
+            ];
+            if (tagIds.length > 0) {
+              const tagged = await checkTags(tx, member, tagIds);
+              const added = await repo.addContactTags(tx, teamUID, contactId, tagIds);
               for (const tagId of added) {
                 const tag = tagged.find((row) => row.tagId === tagId)!;
                 written.push(
@@ -681,6 +741,45 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
           'update',
           placements.map((row) => row.pipelineId),
         );
+      });
+    },
+
+    /** Tag names that arrived with contacts and matched no tag, with how many contacts carry each. */
+    async listOrphanedTags(actor: Actor, teamUID: string) {
+      const member = await teams.requireMember(actor, teamUID);
+      if (!canSeeAll(member)) throw new ForbiddenError('Only the team owner or an admin can reconcile tags.');
+      return repo.listOrphanedTags(databases.forTeam(teamUID), teamUID);
+    },
+
+    /** Gives every contact that carried an orphaned tag name the chosen tag (or none: dismiss). */
+    async resolveOrphanedTag(actor: Actor, teamUID: string, key: string, tagId: string | null) {
+      const member = await teams.requireMember(actor, teamUID);
+      if (!canSeeAll(member)) throw new ForbiddenError('Only the team owner or an admin can reconcile tags.');
+      return databases.forTeam(teamUID).transaction(async (tx) => {
+        const [tag] = tagId ? await checkTags(tx, member, [tagId]) : [];
+        const contactIds = await repo.takeOrphanedTag(tx, teamUID, orphanKey(key));
+        if (contactIds.length === 0) throw new NotFoundError('Orphaned tag not found.');
+        if (!tag) return { contacts: contactIds.length, tagged: 0 };
+        let tagged = 0;
+        for (const contactId of contactIds) {
+          if ((await repo.addContactTags(tx, teamUID, contactId, [tag.tagId])).length === 0) continue;
+          tagged += 1;
+          await repo.insertActivities(tx, [
+            activity(member, contactId, {
+              type: 'tag',
+              action: 'added',
+              pipelineId: tag.pipelineId,
+              data: { tagUID: tag.tagId, tag: tag.name, from: key },
+            }),
+          ]);
+        }
+        await appendChange(tx, teamUID, {
+          entity: 'orphaned_tag',
+          op: 'delete',
+          ids: [orphanKey(key)],
+          pipelineId: NO_PIPELINE,
+        });
+        return { contacts: contactIds.length, tagged };
       });
     },
 

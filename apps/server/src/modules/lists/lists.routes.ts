@@ -1,4 +1,4 @@
-import { hexColorSchema, searchFilterSchema } from '@grouptrack/domain';
+import { SOCIAL_PLATFORMS, hexColorSchema, searchFilterSchema } from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../platform/http/actor';
@@ -17,6 +17,14 @@ const RANKED_FIELDS: Record<RankedListName, { fields: z.ZodRawShape; summary: st
     summary: 'status labels',
   },
   phases: { fields: { name: z.string().trim().min(1, 'Enter the phase name').max(60) }, summary: 'phases' },
+  questions: {
+    fields: {
+      text: z.string().trim().min(1, 'Enter the question').max(500),
+      /** What the answer holds: capturing reads an email or phone from it first. */
+      answerField: z.enum(['email', 'phone', 'none']),
+    },
+    summary: 'membership questions',
+  },
 };
 
 export function registerListRoutes(app: App, { auth, lists }: AppContext) {
@@ -145,6 +153,114 @@ export function registerListRoutes(app: App, { auth, lists }: AppContext) {
     async (request, reply) => {
       const actor = await requireActor(auth, request);
       await lists.removeFilterSet(actor, request.params.teamUID, request.params.itemID);
+      return reply.status(204).send();
+    },
+  );
+
+  const setupTags = ['setup'];
+
+  app.get(
+    '/api/v1/teams/:teamUID/test-questions',
+    {
+      schema: {
+        tags: setupTags,
+        summary: 'Sample answers and what capturing reads out of each',
+        params: teamParams,
+      },
+    },
+    async (request) => {
+      const actor = await requireActor(auth, request);
+      return { data: await lists.listTestQuestions(actor, request.params.teamUID) };
+    },
+  );
+
+  app.post(
+    '/api/v1/teams/:teamUID/test-questions',
+    {
+      schema: {
+        tags: setupTags,
+        summary: 'Add a sample answer (owner or admin)',
+        params: teamParams,
+        body: z
+          .object({ question: z.string().trim().min(1).max(500), answer: z.string().trim().min(1).max(5000) })
+          .strict(),
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireActor(auth, request);
+      await lists.addTestQuestion(actor, request.params.teamUID, request.body);
+      return reply.status(201).send({ data: await lists.listTestQuestions(actor, request.params.teamUID) });
+    },
+  );
+
+  app.delete(
+    '/api/v1/teams/:teamUID/test-questions/:itemID',
+    { schema: { tags: setupTags, summary: 'Delete a sample answer', params: itemParams } },
+    async (request, reply) => {
+      const actor = await requireActor(auth, request);
+      await lists.removeTestQuestion(actor, request.params.teamUID, request.params.itemID);
+      return reply.status(204).send();
+    },
+  );
+
+  const postFields = {
+    platform: z.enum(SOCIAL_PLATFORMS),
+    /** The post's address; one saved post per address. */
+    url: z.url().max(2048),
+    title: z.string().trim().max(200),
+    /** Tags the post's commenters get. */
+    tagIds: z.array(id).max(50),
+  };
+
+  app.get(
+    '/api/v1/teams/:teamUID/saved-tag-posts',
+    { schema: { tags: ['contacts'], summary: 'Posts saved to tag their commenters', params: teamParams } },
+    async (request) => {
+      const actor = await requireActor(auth, request);
+      return { data: await lists.listSavedTagPosts(actor, request.params.teamUID) };
+    },
+  );
+
+  app.post(
+    '/api/v1/teams/:teamUID/saved-tag-posts',
+    {
+      schema: {
+        tags: ['contacts'],
+        summary: 'Save a post to tag its commenters',
+        params: teamParams,
+        body: z.object(postFields).partial({ title: true, tagIds: true }).strict(),
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireActor(auth, request);
+      const postId = await lists.saveTagPost(actor, request.params.teamUID, null, request.body);
+      return reply.status(201).send({ data: { postUID: postId } });
+    },
+  );
+
+  app.patch(
+    '/api/v1/teams/:teamUID/saved-tag-posts/:itemID',
+    {
+      schema: {
+        tags: ['contacts'],
+        summary: 'Change a saved post',
+        params: itemParams,
+        body: z.object(postFields).partial().strict(),
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireActor(auth, request);
+      await lists.saveTagPost(actor, request.params.teamUID, request.params.itemID, request.body);
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete(
+    '/api/v1/teams/:teamUID/saved-tag-posts/:itemID',
+    { schema: { tags: ['contacts'], summary: 'Forget a saved post', params: itemParams } },
+    async (request, reply) => {
+      const actor = await requireActor(auth, request);
+      await lists.removeTagPost(actor, request.params.teamUID, request.params.itemID);
       return reply.status(204).send();
     },
   );

@@ -1,13 +1,22 @@
-import { can, createPushId, rankBetween } from '@grouptrack/domain';
+import { can, createPushId, extractContactDetails, rankBetween } from '@grouptrack/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Databases, TeamDb } from '../../platform/db/databases';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors';
+import { isUniqueViolation } from '../../platform/db/errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors';
+import { findTagsWithSets } from '../contacts/contacts.repository';
 import type { Actor } from '../../platform/http/actor';
 import { appendChange } from '../../platform/realtime';
-import { filterSets, phases, statusLabels } from '../../platform/db/team-schema';
+import {
+  filterSets,
+  phases,
+  savedTagPosts,
+  statusLabels,
+  teamQuestions,
+  testQuestions,
+} from '../../platform/db/team-schema';
 import type { TeamsService } from '../teams/teams.service';
 
-/** The ordered team lists that owners and admins manage in setup: status labels and phases. */
+/** The ordered team lists that owners and admins manage in setup: status labels, phases, questions. */
 const RANKED = {
   'status-labels': {
     table: statusLabels,
@@ -24,6 +33,16 @@ const RANKED = {
     entity: 'phase',
     prefix: 'ph_',
     present: (row: typeof phases.$inferSelect) => ({ phaseUID: row.id, name: row.name }),
+  },
+  questions: {
+    table: teamQuestions,
+    entity: 'question',
+    prefix: 'q_',
+    present: (row: typeof teamQuestions.$inferSelect) => ({
+      questionUID: row.id,
+      text: row.text,
+      answerField: row.answerField,
+    }),
   },
 } as const;
 
@@ -65,33 +84,39 @@ export function createListsService(deps: { databases: Databases; teams: TeamsSer
     ) {
       await requireManager(actor, teamUID);
       const { table, entity, prefix } = RANKED[list];
-      return databases.forTeam(teamUID).transaction(async (tx) => {
-        const rows = (await listRows(tx, list, teamUID)).filter((row) => row.id !== itemId);
-        if (itemId && !(await listRows(tx, list, teamUID)).some((row) => row.id === itemId))
-          throw new NotFoundError('Item not found.');
-        const anchor = placement.after ?? placement.before;
-        let rank: string | undefined;
-        if (anchor) {
-          const index = rows.findIndex((row) => row.id === anchor);
-          if (index < 0) throw new BadRequestError(`Invalid placement: ${anchor} is not in this list.`);
-          rank = placement.after
-            ? rankBetween(rows[index]!.rank, rows[index + 1]?.rank ?? null)
-            : rankBetween(rows[index - 1]?.rank ?? null, rows[index]!.rank);
-        } else if (!itemId) {
-          rank = rankBetween(rows.at(-1)?.rank ?? null, null);
-        }
-        const id = itemId ?? createPushId(prefix);
-        if (itemId) {
-          await tx
-            .update(table)
-            .set({ ...fields, ...(rank && { rank }), updatedAt: new Date() })
-            .where(and(eq(table.teamId, teamUID), eq(table.id, itemId)));
-        } else {
-          await tx.insert(table).values({ teamId: teamUID, id, rank: rank!, ...fields } as never);
-        }
-        await appendChange(tx, teamUID, { entity, op: itemId ? 'update' : 'create', ids: [id] });
-        return id;
-      });
+      try {
+        return await databases.forTeam(teamUID).transaction(async (tx) => {
+          const rows = (await listRows(tx, list, teamUID)).filter((row) => row.id !== itemId);
+          if (itemId && !(await listRows(tx, list, teamUID)).some((row) => row.id === itemId))
+            throw new NotFoundError('Item not found.');
+          const anchor = placement.after ?? placement.before;
+          let rank: string | undefined;
+          if (anchor) {
+            const index = rows.findIndex((row) => row.id === anchor);
+            if (index < 0) throw new BadRequestError(`Invalid placement: ${anchor} is not in this list.`);
+            rank = placement.after
+              ? rankBetween(rows[index]!.rank, rows[index + 1]?.rank ?? null)
+              : rankBetween(rows[index - 1]?.rank ?? null, rows[index]!.rank);
+          } else if (!itemId) {
+            rank = rankBetween(rows.at(-1)?.rank ?? null, null);
+          }
+          const id = itemId ?? createPushId(prefix);
+          if (itemId) {
+            await tx
+              .update(table)
+              .set({ ...fields, ...(rank && { rank }), updatedAt: new Date() })
+              .where(and(eq(table.teamId, teamUID), eq(table.id, itemId)));
+          } else {
+            await tx.insert(table).values({ teamId: teamUID, id, rank: rank!, ...fields } as never);
+          }
+          await appendChange(tx, teamUID, { entity, op: itemId ? 'update' : 'create', ids: [id] });
+          return id;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw new ConflictError('An item with that name is in this list already.');
+        throw error;
+      }
     },
 
     async remove(actor: Actor, teamUID: string, list: RankedListName, itemId: string) {
@@ -104,6 +129,129 @@ export function createListsService(deps: { databases: Databases; teams: TeamsSer
           .returning({ id: table.id });
         if (deleted.length === 0) throw new NotFoundError('Item not found.');
         await appendChange(tx, teamUID, { entity, op: 'delete', ids: [itemId] });
+      });
+    },
+
+    /** Sample answers, each with what capturing would read out of it under the team's questions. */
+    async listTestQuestions(actor: Actor, teamUID: string) {
+      await teams.requireMember(actor, teamUID);
+      const db = databases.forTeam(teamUID);
+      const [samples, marked] = await Promise.all([
+        db
+          .select()
+          .from(testQuestions)
+          .where(eq(testQuestions.teamId, teamUID))
+          .orderBy(asc(testQuestions.createdAt)),
+        db.select().from(teamQuestions).where(eq(teamQuestions.teamId, teamUID)),
+      ]);
+      return samples.map((row) => ({
+        testQuestionUID: row.id,
+        question: row.question,
+        answer: row.answer,
+        captured: extractContactDetails([{ question: row.question, answer: row.answer }], marked),
+      }));
+    },
+
+    async addTestQuestion(actor: Actor, teamUID: string, input: { question: string; answer: string }) {
+      await requireManager(actor, teamUID);
+      const id = createPushId('tq_');
+      await databases.forTeam(teamUID).transaction(async (tx) => {
+        await tx.insert(testQuestions).values({ teamId: teamUID, id, ...input });
+        await appendChange(tx, teamUID, { entity: 'test_question', op: 'create', ids: [id] });
+      });
+      return id;
+    },
+
+    async removeTestQuestion(actor: Actor, teamUID: string, itemId: string) {
+      await requireManager(actor, teamUID);
+      await databases.forTeam(teamUID).transaction(async (tx) => {
+        const deleted = await tx
+          .delete(testQuestions)
+          .where(and(eq(testQuestions.teamId, teamUID), eq(testQuestions.id, itemId)))
+          .returning({ id: testQuestions.id });
+        if (deleted.length === 0) throw new NotFoundError('Test question not found.');
+        await appendChange(tx, teamUID, { entity: 'test_question', op: 'delete', ids: [itemId] });
+      });
+    },
+
+    /** Posts saved to tag their commenters; the auto responder reads them. */
+    async listSavedTagPosts(actor: Actor, teamUID: string) {
+      await teams.requireMember(actor, teamUID);
+      const rows = await databases
+        .forTeam(teamUID)
+        .select()
+        .from(savedTagPosts)
+        .where(eq(savedTagPosts.teamId, teamUID))
+        .orderBy(asc(savedTagPosts.createdAt));
+      return rows.map((row) => ({
+        postUID: row.id,
+        platform: row.platform,
+        url: row.url,
+        title: row.title,
+        tagIds: row.tagIds,
+      }));
+    },
+
+    async saveTagPost(
+      actor: Actor,
+      teamUID: string,
+      itemId: string | null,
+      input: {
+        platform?: string | undefined;
+        url?: string | undefined;
+        title?: string | undefined;
+        tagIds?: string[] | undefined;
+      },
+    ) {
+      const member = await teams.requireMember(actor, teamUID);
+      const id = itemId ?? createPushId('post_');
+      try {
+        await databases.forTeam(teamUID).transaction(async (tx) => {
+          if (input.tagIds?.length) {
+            const found = await findTagsWithSets(tx, teamUID, input.tagIds);
+            const unknown = input.tagIds.find((tagId) => !found.some((tag) => tag.tagId === tagId));
+            if (unknown) throw new BadRequestError(`Invalid tagIds: ${unknown} is not a tag of this team.`);
+          }
+          if (itemId) {
+            const updated = await tx
+              .update(savedTagPosts)
+              .set({ ...input, updatedAt: new Date() })
+              .where(and(eq(savedTagPosts.teamId, teamUID), eq(savedTagPosts.id, itemId)))
+              .returning({ id: savedTagPosts.id });
+            if (updated.length === 0) throw new NotFoundError('Saved post not found.');
+          } else {
+            await tx.insert(savedTagPosts).values({
+              teamId: teamUID,
+              id,
+              platform: input.platform!,
+              url: input.url!,
+              title: input.title ?? '',
+              tagIds: input.tagIds ?? [],
+              createdByUid: member.userId,
+            });
+          }
+          await appendChange(tx, teamUID, {
+            entity: 'saved_tag_post',
+            op: itemId ? 'update' : 'create',
+            ids: [id],
+          });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ConflictError('This post is saved already.');
+        throw error;
+      }
+      return id;
+    },
+
+    async removeTagPost(actor: Actor, teamUID: string, itemId: string) {
+      await teams.requireMember(actor, teamUID);
+      await databases.forTeam(teamUID).transaction(async (tx) => {
+        const deleted = await tx
+          .delete(savedTagPosts)
+          .where(and(eq(savedTagPosts.teamId, teamUID), eq(savedTagPosts.id, itemId)))
+          .returning({ id: savedTagPosts.id });
+        if (deleted.length === 0) throw new NotFoundError('Saved post not found.');
+        await appendChange(tx, teamUID, { entity: 'saved_tag_post', op: 'delete', ids: [itemId] });
       });
     },
 

@@ -404,6 +404,69 @@ export const importRefusals = pgTable(
   (table) => [primaryKey({ columns: [table.teamId, table.importId, table.rowNumber] })],
 );
 
+/** Membership questions the team knows, and what their answers hold (email, phone or free text). */
+export const teamQuestions = pgTable(
+  'team_questions',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    text: text('text').notNull(),
+    answerField: text('answer_field').$type<'email' | 'phone' | 'none'>().notNull().default('none'),
+    rank: text('rank').notNull(),
+    ...stamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.id] }),
+    uniqueIndex('team_questions_text_key').on(table.teamId, sql`lower(${table.text})`),
+  ],
+);
+
+/** Sample answers the team keeps to check what capturing would read out of them. */
+export const testQuestions = pgTable(
+  'test_questions',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    ...stamps,
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.id] })],
+);
+
+/** Tag names that arrived with contacts but match no tag of the team, waiting to be reconciled. */
+export const orphanedTags = pgTable(
+  'orphaned_tags',
+  {
+    teamId: text('team_id').notNull(),
+    /** The name in lower case, trimmed: one entry whatever the spelling. */
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    contactId: text('contact_id').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.key, table.contactId] })],
+);
+
+/** Posts saved to tag the people who comment on them (used by the auto responder). */
+export const savedTagPosts = pgTable(
+  'saved_tag_posts',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    platform: text('platform').notNull(),
+    url: text('url').notNull(),
+    title: text('title').notNull().default(''),
+    tagIds: jsonb('tag_ids').$type<string[]>().notNull().default([]),
+    createdByUid: text('created_by_uid').notNull(),
+    ...stamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.id] }),
+    uniqueIndex('saved_tag_posts_url_key').on(table.teamId, table.url),
+  ],
+);
+
 export const teamSchema = {
   teamEvents,
   pipelines,
@@ -425,4 +488,8 @@ export const teamSchema = {
   imports,
   importChunks,
   importRefusals,
+  teamQuestions,
+  testQuestions,
+  orphanedTags,
+  savedTagPosts,
 };
