@@ -1,0 +1,62 @@
+import { useEffect, useRef } from 'react';
+
+/** One committed change of the team, as `GET /api/v1/teams/:teamUID/events` sends it. */
+export interface TeamEvent {
+  id: number;
+  teamUID: string;
+  entity: string;
+  op: 'create' | 'update' | 'delete';
+  ids: string[];
+  data: Record<string, unknown> | null;
+  pipelineId: string | null;
+  createdAt: string;
+}
+
+type Listener = (event: TeamEvent) => void;
+
+// One EventSource per team for the whole page, shared by every component that listens. The browser
+// reconnects by itself and sends Last-Event-ID, so the server replays what was missed.
+const streams = new Map<string, { source: EventSource; listeners: Set<Listener> }>();
+
+/** Listens to the team's changes; returns a function that stops listening. */
+export function subscribeToTeamEvents(teamUID: string, listener: Listener): () => void {
+  let stream = streams.get(teamUID);
+  if (!stream) {
+    const source = new EventSource(`/api/v1/teams/${encodeURIComponent(teamUID)}/events`, {
+      withCredentials: true,
+    });
+    const listeners = new Set<Listener>();
+    source.addEventListener('change', (message: MessageEvent<string>) => {
+      let event: TeamEvent;
+      try {
+        event = JSON.parse(message.data) as TeamEvent;
+      } catch {
+        return;
+      }
+      for (const each of listeners) each(event);
+    });
+    stream = { source, listeners };
+    streams.set(teamUID, stream);
+  }
+  const current = stream;
+  current.listeners.add(listener);
+  return () => {
+    current.listeners.delete(listener);
+    if (current.listeners.size === 0) {
+      current.source.close();
+      streams.delete(teamUID);
+    }
+  };
+}
+
+/** Calls `onEvent` for every change of the team while the component is mounted. */
+export function useTeamEvents(teamUID: string | null, onEvent: Listener): void {
+  const latest = useRef(onEvent);
+  useEffect(() => {
+    latest.current = onEvent;
+  });
+  useEffect(() => {
+    if (!teamUID) return;
+    return subscribeToTeamEvents(teamUID, (event) => latest.current(event));
+  }, [teamUID]);
+}
