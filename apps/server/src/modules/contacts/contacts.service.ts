@@ -392,10 +392,11 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
       const member = await teams.requireMember(actor, teamUID);
       const db = databases.forTeam(teamUID);
       const { contact, placements } = await requireContact(db, member, contactId);
-      const [sources, tagRows, history] = await Promise.all([
+      const [sources, tagRows, history, dealRows] = await Promise.all([
         repo.listSources(db, teamUID, contactId),
         repo.listContactTags(db, teamUID, contactId),
         repo.listStageHistory(db, teamUID, contactId),
+        repo.listDeals(db, teamUID, contactId),
       ]);
       const visible = placements.filter((row) => canSeePipeline(member, row.pipelineId));
       const tagsBySet = (rows: typeof tagRows) =>
@@ -426,6 +427,7 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
               questions: row.questions,
               addedAt: row.addedAt.toISOString(),
               tagSets: tagsBySet(tagRows.filter((tag) => tag.pipelineId === row.pipelineId)),
+              deals: dealRows.filter((deal) => deal.pipelineId === row.pipelineId).map(presentDeal),
               stagesHistory: history
                 .filter((entry) => entry.pipelineId === row.pipelineId)
                 .map((entry) => ({

@@ -62,6 +62,10 @@ describe('deals', () => {
     expect(won.body.data).toMatchObject({ status: 'won', value: 1800 });
     expect(won.body.data.closedAt).not.toBeNull();
     expect((await owner.get(`${base()}/contacts/${GTID}/deals`)).body.data).toHaveLength(1);
+    const contact = (await owner.get(`${base()}/contacts/${GTID}`)).body.data;
+    expect(contact.groupData[pipeline.groupUID].deals).toEqual([
+      expect.objectContaining({ dealUID, status: 'won' }),
+    ]);
     expect((await owner.delete(`${base()}/contacts/${GTID}/deals/${dealUID}`)).status).toBe(204);
     const kinds = (await owner.get(`${base()}/contacts/${GTID}/activities`)).body.data.items
       .filter((entry: { type: string }) => entry.type === 'deal')
