@@ -158,7 +158,7 @@ export function registerContactRoutes(app: App, { auth, contacts }: AppContext) 
     { schema: { tags, summary: 'Tag the contact', params: tagParams } },
     async (request, reply) => {
       const actor = await requireActor(auth, request);
-      await contacts.addTag(actor, request.params.teamUID, request.params.GTID, request.params.tagID);
+      await contacts.setTag(actor, request.params.teamUID, request.params.GTID, request.params.tagID, true);
       return reply.status(204).send();
     },
   );
@@ -168,7 +168,7 @@ export function registerContactRoutes(app: App, { auth, contacts }: AppContext) 
     { schema: { tags, summary: 'Take a tag off the contact', params: tagParams } },
     async (request, reply) => {
       const actor = await requireActor(auth, request);
-      await contacts.removeTag(actor, request.params.teamUID, request.params.GTID, request.params.tagID);
+      await contacts.setTag(actor, request.params.teamUID, request.params.GTID, request.params.tagID, false);
       return reply.status(204).send();
     },
   );

@@ -116,6 +116,30 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
     return { contact, placements };
   }
 
+  /**
+   * One change to a contact the member may see, in one transaction: `work` writes and answers the
+   * history it made, which is stored and announced to every pipeline the contact was or is in.
+   */
+  async function changeContact<T>(
+    actor: Actor,
+    teamUID: string,
+    contactId: string,
+    work: (tx: TeamDb, member: TeamActor) => Promise<{ history: repo.ActivityInsert[]; result?: T }>,
+  ): Promise<T | undefined> {
+    const member = await teams.requireMember(actor, teamUID);
+    return databases.forTeam(teamUID).transaction(async (tx) => {
+      const before = await requireContact(tx, member, contactId);
+      const { history, result } = await work(tx, member);
+      if (history.length > 0) {
+        await repo.insertActivities(tx, history);
+        const after = await repo.listContactPipelines(tx, teamUID, contactId);
+        const pipelineIds = new Set([...before.placements, ...after].map((row) => row.pipelineId));
+        await announce(tx, member, contactId, 'update', [...pipelineIds]);
+      }
+      return result;
+    });
+  }
+
   async function requirePipelineStage(tx: TeamDb, member: TeamActor, placement: PipelinePlacement) {
     const pipeline = await pipelinesRepo.findPipeline(tx, member.teamUID, placement.pipelineId);
     if (!pipeline || !canSeePipeline(member, pipeline.id)) throw new NotFoundError('Pipeline not found.');
@@ -449,29 +473,17 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
       contactId: string,
       input: ContactFields & { sources?: repo.SourceInput[] | undefined },
     ) {
-      const member = await teams.requireMember(actor, teamUID);
-      await databases.forTeam(teamUID).transaction(async (tx) => {
-        const { placements } = await requireContact(tx, member, contactId);
+      await changeContact(actor, teamUID, contactId, async (tx, member) => {
         const columns = columnsOf(input);
         if (Object.keys(columns).length > 0) await repo.updateContact(tx, teamUID, contactId, columns);
         if (input.sources?.length) {
           await repo.upsertSources(tx, teamUID, contactId, input.sources);
           await refreshHandles(tx, teamUID, contactId);
         }
-        await repo.insertActivities(tx, [
-          activity(member, contactId, {
-            type: 'info',
-            action: 'updated',
-            data: { fields: [...Object.keys(columns), ...(input.sources?.length ? ['sources'] : [])] },
-          }),
-        ]);
-        await announce(
-          tx,
-          member,
-          contactId,
-          'update',
-          placements.map((row) => row.pipelineId),
-        );
+        const fields = [...Object.keys(columns), ...(input.sources?.length ? ['sources'] : [])];
+        return {
+          history: [activity(member, contactId, { type: 'info', action: 'updated', data: { fields } })],
+        };
       });
     },
 
@@ -494,19 +506,13 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
 
     /** Adds the contact to a pipeline, or moves it to another stage of it: one write. */
     async setPipelineStage(actor: Actor, teamUID: string, contactId: string, placement: PipelinePlacement) {
-      const member = await teams.requireMember(actor, teamUID);
-      await databases.forTeam(teamUID).transaction(async (tx) => {
-        await requireContact(tx, member, contactId);
-        const { activities } = await placeInPipeline(tx, member, contactId, placement);
-        await repo.insertActivities(tx, activities);
-        await announce(tx, member, contactId, 'update', [placement.pipelineId]);
-      });
+      await changeContact(actor, teamUID, contactId, async (tx, member) => ({
+        history: (await placeInPipeline(tx, member, contactId, placement)).activities,
+      }));
     },
 
     async removeFromPipeline(actor: Actor, teamUID: string, contactId: string, pipelineId: string) {
-      const member = await teams.requireMember(actor, teamUID);
-      await databases.forTeam(teamUID).transaction(async (tx) => {
-        await requireContact(tx, member, contactId);
+      await changeContact(actor, teamUID, contactId, async (tx, member) => {
         if (
           !canSeePipeline(member, pipelineId) ||
           !(await repo.findContactPipeline(tx, teamUID, contactId, pipelineId))
@@ -514,58 +520,25 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
           throw new NotFoundError('This contact is not in that pipeline.');
         }
         await repo.deleteContactPipeline(tx, teamUID, contactId, pipelineId);
-        await repo.insertActivities(tx, [
-          activity(member, contactId, { type: 'pipeline', action: 'removed', pipelineId }),
-        ]);
-        await announce(tx, member, contactId, 'update', [pipelineId]);
+        return {
+          history: [activity(member, contactId, { type: 'pipeline', action: 'removed', pipelineId })],
+        };
       });
     },
 
-    async addTag(actor: Actor, teamUID: string, contactId: string, tagId: string) {
-      const member = await teams.requireMember(actor, teamUID);
-      await databases.forTeam(teamUID).transaction(async (tx) => {
-        const { placements } = await requireContact(tx, member, contactId);
+    /** Tags or untags the contact; doing what is already done changes nothing. */
+    async setTag(actor: Actor, teamUID: string, contactId: string, tagId: string, isTagged: boolean) {
+      await changeContact(actor, teamUID, contactId, async (tx, member) => {
         const [tag] = await checkTags(tx, member, [tagId]);
-        if ((await repo.addContactTags(tx, teamUID, contactId, [tagId])).length === 0) return;
-        await repo.insertActivities(tx, [
-          activity(member, contactId, {
-            type: 'tag',
-            action: 'added',
-            pipelineId: tag!.pipelineId,
-            data: { tagUID: tagId, tag: tag!.name },
-          }),
-        ]);
-        await announce(
-          tx,
-          member,
-          contactId,
-          'update',
-          placements.map((row) => row.pipelineId),
-        );
-      });
-    },
-
-    async removeTag(actor: Actor, teamUID: string, contactId: string, tagId: string) {
-      const member = await teams.requireMember(actor, teamUID);
-      await databases.forTeam(teamUID).transaction(async (tx) => {
-        const { placements } = await requireContact(tx, member, contactId);
-        const [tag] = await checkTags(tx, member, [tagId]);
-        if (!(await repo.removeContactTag(tx, teamUID, contactId, tagId))) return;
-        await repo.insertActivities(tx, [
-          activity(member, contactId, {
-            type: 'tag',
-            action: 'removed',
-            pipelineId: tag!.pipelineId,
-            data: { tagUID: tagId, tag: tag!.name },
-          }),
-        ]);
-        await announce(
-          tx,
-          member,
-          contactId,
-          'update',
-          placements.map((row) => row.pipelineId),
-        );
+        const changed = isTagged
+          ? (await repo.addContactTags(tx, teamUID, contactId, [tagId])).length > 0
+          : await repo.removeContactTag(tx, teamUID, contactId, tagId);
+        if (!changed) return { history: [] };
+        const action = isTagged ? 'added' : 'removed';
+        const data = { tagUID: tagId, tag: tag!.name };
+        return {
+          history: [activity(member, contactId, { type: 'tag', action, pipelineId: tag!.pipelineId, data })],
+        };
       });
     },
 
@@ -620,9 +593,7 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
       dealId: string | null,
       input: DealInput,
     ) {
-      const member = await teams.requireMember(actor, teamUID);
-      return databases.forTeam(teamUID).transaction(async (tx) => {
-        const { placements } = await requireContact(tx, member, contactId);
+      const saved = await changeContact(actor, teamUID, contactId, async (tx, member) => {
         if (input.pipelineId && !canSeePipeline(member, input.pipelineId))
           throw new NotFoundError('Pipeline not found.');
         const existing = dealId ? await repo.findDeal(tx, teamUID, contactId, dealId) : null;
@@ -649,48 +620,37 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
               ...columns,
             });
         const action = !existing ? 'added' : closing ? status : 'updated';
-        await repo.insertActivities(tx, [
-          activity(member, contactId, {
-            type: 'deal',
-            action,
-            pipelineId: deal.pipelineId,
-            data: { dealUID: deal.id, name: deal.name, value: Number(deal.value), currency: deal.currency },
-          }),
-        ]);
-        await announce(
-          tx,
-          member,
-          contactId,
-          'update',
-          placements.map((row) => row.pipelineId),
-        );
-        return presentDeal(deal);
+        const data = {
+          dealUID: deal.id,
+          name: deal.name,
+          value: Number(deal.value),
+          currency: deal.currency,
+        };
+        return {
+          history: [activity(member, contactId, { type: 'deal', action, pipelineId: deal.pipelineId, data })],
+          result: presentDeal(deal),
+        };
       });
+      return saved!;
     },
 
     async deleteDeal(actor: Actor, teamUID: string, contactId: string, dealId: string) {
-      const member = await teams.requireMember(actor, teamUID);
-      await databases.forTeam(teamUID).transaction(async (tx) => {
-        const { placements } = await requireContact(tx, member, contactId);
+      await changeContact(actor, teamUID, contactId, async (tx, member) => {
         const deal = await repo.findDeal(tx, teamUID, contactId, dealId);
         if (!deal || (deal.pipelineId && !canSeePipeline(member, deal.pipelineId)))
           throw new NotFoundError('Deal not found.');
         await repo.deleteDeal(tx, teamUID, dealId);
-        await repo.insertActivities(tx, [
-          activity(member, contactId, {
-            type: 'deal',
-            action: 'deleted',
-            pipelineId: deal.pipelineId,
-            data: { dealUID: dealId, name: deal.name },
-          }),
-        ]);
-        await announce(
-          tx,
-          member,
-          contactId,
-          'update',
-          placements.map((row) => row.pipelineId),
-        );
+        const data = { dealUID: dealId, name: deal.name };
+        return {
+          history: [
+            activity(member, contactId, {
+              type: 'deal',
+              action: 'deleted',
+              pipelineId: deal.pipelineId,
+              data,
+            }),
+          ],
+        };
       });
     },
 
@@ -793,9 +753,7 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
     },
 
     async addNote(actor: Actor, teamUID: string, contactId: string, text: string) {
-      const member = await teams.requireMember(actor, teamUID);
-      return databases.forTeam(teamUID).transaction(async (tx) => {
-        const { placements } = await requireContact(tx, member, contactId);
+      const added = await changeContact(actor, teamUID, contactId, async (tx, member) => {
         const note = await repo.insertNote(tx, {
           teamId: teamUID,
           id: createPushId('note_'),
@@ -803,29 +761,19 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
           text,
           createdByUid: member.userId,
         });
-        await repo.insertActivities(tx, [
-          activity(member, contactId, {
-            type: 'note',
-            action: 'added',
-            note: text,
-            data: { noteUID: note.id },
-          }),
-        ]);
-        await announce(
-          tx,
-          member,
-          contactId,
-          'update',
-          placements.map((row) => row.pipelineId),
-        );
-        return presentNote(note);
+        const entry = activity(member, contactId, {
+          type: 'note',
+          action: 'added',
+          note: text,
+          data: { noteUID: note.id },
+        });
+        return { history: [entry], result: presentNote(note) };
       });
+      return added!;
     },
 
     async editNote(actor: Actor, teamUID: string, contactId: string, noteId: string, text: string | null) {
-      const member = await teams.requireMember(actor, teamUID);
-      await databases.forTeam(teamUID).transaction(async (tx) => {
-        const { placements } = await requireContact(tx, member, contactId);
+      await changeContact(actor, teamUID, contactId, async (tx, member) => {
         const note = await repo.findNote(tx, teamUID, contactId, noteId);
         if (!note) throw new NotFoundError('Note not found.');
         if (note.createdByUid !== member.userId && !canSeeAll(member)) {
@@ -833,21 +781,12 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
         }
         if (text === null) await repo.deleteNote(tx, teamUID, noteId);
         else await repo.updateNote(tx, teamUID, noteId, text);
-        await repo.insertActivities(tx, [
-          activity(member, contactId, {
-            type: 'note',
-            action: text === null ? 'deleted' : 'updated',
-            note: text,
-            data: { noteUID: noteId },
-          }),
-        ]);
-        await announce(
-          tx,
-          member,
-          contactId,
-          'update',
-          placements.map((row) => row.pipelineId),
-        );
+        const action = text === null ? 'deleted' : 'updated';
+        return {
+          history: [
+            activity(member, contactId, { type: 'note', action, note: text, data: { noteUID: noteId } }),
+          ],
+        };
       });
     },
   };
