@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { computeDueAt, findNextOccurrence, type RepeatRule } from './task-schedule';
+
+describe('computeDueAt', () => {
+  it.each([
+    ['2026-11-21', undefined, 'America/New_York', '2026-11-21T13:00:00.000Z'],
+    ['2026-07-01', undefined, 'America/New_York', '2026-07-01T12:00:00.000Z'],
+    ['2026-07-01', '17:30', 'Europe/Madrid', '2026-07-01T15:30:00.000Z'],
+    ['2026-01-15', '00:00', 'Asia/Kolkata', '2026-01-14T18:30:00.000Z'],
+    ['2026-03-08', '02:30', 'America/New_York', '2026-03-08T07:30:00.000Z'],
+    ['2028-02-29', undefined, 'UTC', '2028-02-29T08:00:00.000Z'],
+  ])('%s %s in %s is due at %s (8 am when there is no time)', (date, time, timeZone, expected) => {
+    expect(new Date(computeDueAt({ date, time, timeZone })).toISOString()).toBe(expected);
+  });
+
+  it('refuses a date or time it cannot read', () => {
+    expect(() => computeDueAt({ date: '21/11/2026', timeZone: 'UTC' })).toThrow(/YYYY-MM-DD/);
+    expect(() => computeDueAt({ date: '2026-11-21', time: '8am', timeZone: 'UTC' })).toThrow(/HH:mm/);
+  });
+});
+
+describe('findNextOccurrence', () => {
+  it.each<[string, RepeatRule, string, number, string | null]>([
+    ['every 3 days', { every: 'day', interval: 3 }, '2026-12-30', 1, '2027-01-02'],
+    [
+      'weekly on Mon and Thu, from a Monday',
+      { every: 'week', interval: 1, weekdays: [1, 4] },
+      '2026-11-23',
+      1,
+      '2026-11-26',
+    ],
+    [
+      'weekly on Mon and Thu, from a Thursday',
+      { every: 'week', interval: 1, weekdays: [1, 4] },
+      '2026-11-26',
+      1,
+      '2026-11-30',
+    ],
+    ['every 2 weeks on Monday', { every: 'week', interval: 2, weekdays: [1] }, '2026-11-23', 1, '2026-12-07'],
+    [
+      'monthly on the 31st into February',
+      { every: 'month', interval: 1, dayOfMonth: 31 },
+      '2027-01-31',
+      1,
+      '2027-02-28',
+    ],
+    [
+      'monthly on the 31st into a leap February',
+      { every: 'month', interval: 1, dayOfMonth: 31 },
+      '2028-01-31',
+      1,
+      '2028-02-29',
+    ],
+    [
+      'monthly back to the 31st after February',
+      { every: 'month', interval: 1, dayOfMonth: 31 },
+      '2027-02-28',
+      2,
+      '2027-03-31',
+    ],
+    [
+      'every 12 months across years',
+      { every: 'month', interval: 12, dayOfMonth: 15 },
+      '2026-11-15',
+      1,
+      '2027-11-15',
+    ],
+    [
+      'until a date that the next one passes',
+      { every: 'day', interval: 7, until: '2026-12-01' },
+      '2026-11-28',
+      1,
+      null,
+    ],
+    [
+      'until the very day of the next one',
+      { every: 'day', interval: 3, until: '2026-12-01' },
+      '2026-11-28',
+      1,
+      '2026-12-01',
+    ],
+    ['for 3 times, after the third', { every: 'day', interval: 1, count: 3 }, '2026-11-23', 3, null],
+    ['for 3 times, after the second', { every: 'day', interval: 1, count: 3 }, '2026-11-22', 2, '2026-11-23'],
+  ])('%s', (_label, rule, date, occurrence, expected) => {
+    expect(findNextOccurrence(rule, date, occurrence)).toBe(expected);
+  });
+
+  it('refuses a rule that cannot repeat', () => {
+    expect(() => findNextOccurrence({ every: 'day', interval: 0 }, '2026-11-21', 1)).toThrow(/interval/);
+    expect(() => findNextOccurrence({ every: 'week', interval: 1, weekdays: [] }, '2026-11-21', 1)).toThrow(
+      /weekday/,
+    );
+  });
+});
