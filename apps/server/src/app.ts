@@ -21,6 +21,7 @@ import { registerBulkRoutes } from './modules/bulk/bulk.routes';
 import { registerExportRoutes } from './modules/exports/exports.routes';
 import { registerImportRoutes } from './modules/imports/imports.routes';
 import { registerListRoutes } from './modules/lists/lists.routes';
+import { registerTaskRoutes } from './modules/tasks/tasks.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerEventRoutes } from './modules/events/events.routes';
 import { registerFunctionRoutes } from './modules/functions/functions.routes';
@@ -70,6 +71,7 @@ export async function buildApp(context: AppContext): Promise<App> {
   registerExportRoutes(app, context);
   registerImportRoutes(app, context);
   registerListRoutes(app, context);
+  registerTaskRoutes(app, context);
   registerAdminRoutes(app, context);
   registerFunctionRoutes(app, context);
 

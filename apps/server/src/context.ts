@@ -7,6 +7,7 @@ import type { BulkService } from './modules/bulk/bulk.service';
 import type { ExportsService } from './modules/exports/exports.service';
 import type { ImportsService } from './modules/imports/imports.service';
 import type { ListsService } from './modules/lists/lists.service';
+import type { TasksService } from './modules/tasks/tasks.service';
 import type { AppEventHub } from './platform/app-events';
 import type { Auth } from './platform/auth';
 import type { Config } from './platform/config';
@@ -39,4 +40,5 @@ export interface AppContext {
   csvExport: ExportsService;
   imports: ImportsService;
   lists: ListsService;
+  tasks: TasksService;
 }

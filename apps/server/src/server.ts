@@ -20,6 +20,7 @@ import { createBulkService } from './modules/bulk/bulk.service';
 import { createExportsService } from './modules/exports/exports.service';
 import { createImportsService } from './modules/imports/imports.service';
 import { createListsService } from './modules/lists/lists.service';
+import { createTasksService } from './modules/tasks/tasks.service';
 import { seedDemo } from './seed/demo';
 import type { App } from './platform/http/types';
 
@@ -65,6 +66,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
   const csvExport = createExportsService({ databases, teams, search });
   const imports = createImportsService({ databases, teams, queue });
   const lists = createListsService({ databases, teams });
+  const tasks = createTasksService({ databases, teams, contacts });
   return {
     config,
     log,
@@ -85,6 +87,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
     csvExport,
     imports,
     lists,
+    tasks,
   };
 }
 

@@ -324,6 +324,30 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
   }
 
   return {
+    /** For other modules, inside their transaction: the contact if the member may see it. */
+    requireVisibleContact: requireContact,
+
+    /** For other modules, inside their transaction: stores history about a contact and announces it. */
+    async writeHistory(
+      tx: TeamDb,
+      member: TeamActor,
+      contactId: string,
+      entries: { type: string; action: string; note?: string | null; data?: Record<string, unknown> }[],
+    ) {
+      const { placements } = await requireContact(tx, member, contactId);
+      await repo.insertActivities(
+        tx,
+        entries.map((entry) => activity(member, contactId, entry)),
+      );
+      await announce(
+        tx,
+        member,
+        contactId,
+        'update',
+        placements.map((row) => row.pipelineId),
+      );
+    },
+
     /**
      * Creates a contact, or updates the same person found again by platform and profile id,
      * platform and username, or email; places them in a pipeline and tags them. One transaction.

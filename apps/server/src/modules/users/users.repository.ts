@@ -18,7 +18,9 @@ export async function findUserByEmail(db: DirectoryDb, email: string): Promise<U
 export async function updateUser(
   db: DirectoryDb,
   userId: string,
-  patch: Partial<Pick<UserRow, 'name' | 'image' | 'defaultContactView' | 'termsVersion' | 'role'>>,
+  patch: Partial<
+    Pick<UserRow, 'name' | 'image' | 'defaultContactView' | 'termsVersion' | 'role' | 'timeZone'>
+  >,
 ) {
   await db
     .update(users)

@@ -7,6 +7,15 @@ import type { App } from '../../platform/http/types';
 
 const tags = ['me'];
 
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function registerUserRoutes(app: App, { auth, users, teams }: AppContext) {
   app.get(
     '/api/v1/me',
@@ -31,6 +40,12 @@ export function registerUserRoutes(app: App, { auth, users, teams }: AppContext)
             photoURL: z.url().max(2048).nullable().optional(),
             /** The view `/` opens. */
             defaultContactView: z.enum(CONTACT_VIEWS).optional(),
+            /** IANA time zone, e.g. Europe/Madrid: a task without a time is due at 8 am there. */
+            timeZone: z
+              .string()
+              .max(64)
+              .refine(isTimeZone, 'Use an IANA time zone such as Europe/Madrid')
+              .optional(),
           })
           .strict(),
       },

@@ -57,6 +57,7 @@ export function createUsersService(deps: { databases: Databases; teams: TeamsSer
       passwordSet: user.passwordSet,
       termsVersion: user.termsVersion,
       defaultContactView: user.defaultContactView as ContactView | null,
+      timeZone: user.timeZone,
       notifications: user.notifications,
       photoURL: formatAvatarUrl({ photoURL: user.image, email: user.email, name: user.name }),
       currentTeam: {
@@ -76,6 +77,7 @@ export function createUsersService(deps: { databases: Databases; teams: TeamsSer
     async updateProfile(
       actor: Actor,
       patch: {
+        timeZone?: string | undefined;
         name?: string | undefined;
         photoURL?: string | null | undefined;
         defaultContactView?: ContactView | undefined;
@@ -85,6 +87,7 @@ export function createUsersService(deps: { databases: Databases; teams: TeamsSer
         ...(patch.name !== undefined && { name: patch.name }),
         ...(patch.photoURL !== undefined && { image: patch.photoURL }),
         ...(patch.defaultContactView !== undefined && { defaultContactView: patch.defaultContactView }),
+        ...(patch.timeZone !== undefined && { timeZone: patch.timeZone }),
       });
     },
 

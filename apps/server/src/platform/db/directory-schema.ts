@@ -38,6 +38,8 @@ export const users = pgTable(
     defaultContactView: text('default_contact_view'),
     notifications: jsonb('notifications').$type<Record<string, string>>().notNull().default({}),
     currentTeamId: text('current_team_id'),
+    /** IANA time zone: a task without a time is due at 8 am here. */
+    timeZone: text('time_zone').notNull().default('UTC'),
     ...timestamps,
   },
   (table) => [uniqueIndex('users_email_key').on(table.email)],

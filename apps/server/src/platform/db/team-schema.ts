@@ -467,6 +467,39 @@ export const savedTagPosts = pgTable(
   ],
 );
 
+/** A task (SPEC Task), usually about a contact, assigned to a member, maybe repeating. */
+export const tasks = pgTable(
+  'tasks',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    contactId: text('contact_id'),
+    taskName: text('task_name').notNull(),
+    assigneeUid: text('assignee_uid').notNull(),
+    /** The calendar date in the assignee's time zone, and the time (null: 8 am). */
+    dueDate: text('due_date').notNull(),
+    dueTime: text('due_time'),
+    timeZone: text('time_zone').notNull(),
+    /** The instant the task is due, computed from the three above. */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    status: text('status').$type<'active' | 'completed'>().notNull().default('active'),
+    reminder: text('reminder').$type<'none' | 'in-app' | 'email' | 'sms'>().notNull().default('in-app'),
+    repeat: jsonb('repeat').$type<Record<string, unknown>>(),
+    /** Which occurrence of its series this is, from 1. */
+    occurrence: integer('occurrence').notNull().default(1),
+    seriesId: text('series_id').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdByUid: text('created_by_uid').notNull(),
+    ...stamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.id] }),
+    index('tasks_assignee_idx').on(table.teamId, table.assigneeUid, table.status, table.dueAt),
+    index('tasks_contact_idx').on(table.teamId, table.contactId, table.status),
+    index('tasks_due_idx').on(table.teamId, table.status, table.dueAt),
+  ],
+);
+
 export const teamSchema = {
   teamEvents,
   pipelines,
@@ -492,4 +525,5 @@ export const teamSchema = {
   testQuestions,
   orphanedTags,
   savedTagPosts,
+  tasks,
 };

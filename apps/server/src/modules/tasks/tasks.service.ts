@@ -1,0 +1,230 @@
+import { can, computeDueAt, createPushId, findNextOccurrence, type RepeatRule } from '@grouptrack/domain';
+import type { Databases, TeamDb } from '../../platform/db/databases';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors';
+import type { Actor } from '../../platform/http/actor';
+import { appendChange } from '../../platform/realtime';
+import type { ContactsService } from '../contacts/contacts.service';
+import type { TeamActor, TeamsService } from '../teams/teams.service';
+import { findUser } from '../users/users.repository';
+import * as repo from './tasks.repository';
+
+export interface TaskInput {
+  taskName?: string | undefined;
+  GTID?: string | null | undefined;
+  assigneeUID?: string | undefined;
+  dueDate?: string | undefined;
+  dueTime?: string | null | undefined;
+  reminder?: 'none' | 'in-app' | 'email' | 'sms' | undefined;
+  repeat?: RepeatRule | null | undefined;
+}
+
+export type TasksService = ReturnType<typeof createTasksService>;
+
+/** Tasks (SPEC Task): due at a moment in the assignee's time zone, repeating if asked. */
+export function createTasksService(deps: {
+  databases: Databases;
+  teams: TeamsService;
+  contacts: ContactsService;
+}) {
+  const { databases, teams, contacts } = deps;
+  const directory = databases.directory;
+
+  /** The assignee must belong to the team; their time zone sets the due moment. */
+  async function assigneeZone(teamUID: string, actor: Actor, assigneeUid: string) {
+    const membership = await teams.listMembers(actor, teamUID);
+    if (!membership.some((member) => member.uid === assigneeUid)) {
+      throw new BadRequestError('Invalid assigneeUID: assign the task to a member of this team.');
+    }
+    return (await findUser(directory, assigneeUid))?.timeZone ?? 'UTC';
+  }
+
+  function requireTaskAccess(member: TeamActor, task: repo.TaskRow | null) {
+    // Members work their own tasks and those they created; owners and admins every task.
+    if (
+      !task ||
+      (!can(member.role, 'see-all-pipelines') &&
+        task.assigneeUid !== member.userId &&
+        task.createdByUid !== member.userId)
+    ) {
+      throw new NotFoundError('Task not found.');
+    }
+    return task;
+  }
+
+  async function record(
+    tx: TeamDb,
+    member: TeamActor,
+    task: repo.TaskRow,
+    action: string,
+    op: 'create' | 'update' | 'delete',
+  ) {
+    if (task.contactId) {
+      await contacts.writeHistory(tx, member, task.contactId, [
+        {
+          type: 'task',
+          action,
+          data: { taskUID: task.id, taskName: task.taskName, dueAt: task.dueAt.toISOString() },
+        },
+      ]);
+    }
+    await appendChange(tx, member.teamUID, {
+      entity: 'task',
+      op,
+      ids: [task.id],
+      data: { assigneeUID: task.assigneeUid },
+    });
+  }
+
+  function dueOf(input: { dueDate: string; dueTime: string | null; timeZone: string }) {
+    try {
+      return new Date(computeDueAt({ date: input.dueDate, time: input.dueTime, timeZone: input.timeZone }));
+    } catch (error) {
+      throw new BadRequestError(`Invalid dueDate: ${(error as Error).message}`);
+    }
+  }
+
+  return {
+    async listTasks(
+      actor: Actor,
+      teamUID: string,
+      options: {
+        scope: 'mine' | 'team';
+        status: 'active' | 'completed';
+        GTID?: string | undefined;
+        limit: number;
+      },
+    ) {
+      const member = await teams.requireMember(actor, teamUID);
+      const db = databases.forTeam(teamUID);
+      if (options.GTID) await contacts.requireVisibleContact(db, member, options.GTID);
+      const teamWide = options.scope === 'team' || options.GTID !== undefined;
+      if (options.scope === 'team' && !can(member.role, 'see-all-pipelines')) {
+        throw new ForbiddenError("Only the team owner or an admin can see the team's tasks.");
+      }
+      const rows = await repo.listTasks(db, teamUID, {
+        status: options.status,
+        assigneeUid: teamWide ? undefined : member.userId,
+        contactId: options.GTID,
+        limit: options.limit,
+      });
+      return rows.map(presentTask);
+    },
+
+    async createTask(
+      actor: Actor,
+      teamUID: string,
+      input: TaskInput & { taskName: string; dueDate: string },
+    ) {
+      const member = await teams.requireMember(actor, teamUID);
+      const assigneeUid = input.assigneeUID ?? member.userId;
+      const timeZone = await assigneeZone(teamUID, actor, assigneeUid);
+      const dueTime = input.dueTime ?? null;
+      return databases.forTeam(teamUID).transaction(async (tx) => {
+        if (input.GTID) await contacts.requireVisibleContact(tx, member, input.GTID);
+        const id = createPushId('task_');
+        const task = await repo.insertTask(tx, {
+          teamId: teamUID,
+          id,
+          seriesId: id,
+          contactId: input.GTID ?? null,
+          taskName: input.taskName,
+          assigneeUid,
+          dueDate: input.dueDate,
+          dueTime,
+          timeZone,
+          dueAt: dueOf({ dueDate: input.dueDate, dueTime, timeZone }),
+          reminder: input.reminder ?? 'in-app',
+          repeat: input.repeat ?? null,
+          createdByUid: member.userId,
+        });
+        await record(tx, member, task, 'added', 'create');
+        return presentTask(task);
+      });
+    },
+
+    async updateTask(actor: Actor, teamUID: string, taskId: string, input: TaskInput) {
+      const member = await teams.requireMember(actor, teamUID);
+      const db = databases.forTeam(teamUID);
+      const current = requireTaskAccess(member, await repo.findTask(db, teamUID, taskId));
+      const assigneeUid = input.assigneeUID ?? current.assigneeUid;
+      const timeZone = input.assigneeUID ? await assigneeZone(teamUID, actor, assigneeUid) : current.timeZone;
+      return db.transaction(async (tx) => {
+        const task = requireTaskAccess(member, await repo.findTask(tx, teamUID, taskId));
+        if (input.GTID) await contacts.requireVisibleContact(tx, member, input.GTID);
+        const dueDate = input.dueDate ?? task.dueDate;
+        const dueTime = input.dueTime !== undefined ? input.dueTime : task.dueTime;
+        const updated = await repo.updateTask(tx, teamUID, taskId, {
+          ...(input.taskName !== undefined && { taskName: input.taskName }),
+          ...(input.GTID !== undefined && { contactId: input.GTID }),
+          ...(input.reminder !== undefined && { reminder: input.reminder }),
+          ...(input.repeat !== undefined && { repeat: input.repeat }),
+          assigneeUid,
+          timeZone,
+          dueDate,
+          dueTime,
+          dueAt: dueOf({ dueDate, dueTime, timeZone }),
+        });
+        await record(tx, member, updated, 'updated', 'update');
+        return presentTask(updated);
+      });
+    },
+
+    /** Completes a task; a repeating one comes back as the next occurrence, in the same write. */
+    async completeTask(actor: Actor, teamUID: string, taskId: string, isCompleted: boolean) {
+      const member = await teams.requireMember(actor, teamUID);
+      return databases.forTeam(teamUID).transaction(async (tx) => {
+        const task = requireTaskAccess(member, await repo.findTask(tx, teamUID, taskId));
+        if ((task.status === 'completed') === isCompleted) return { task: presentTask(task), next: null };
+        const updated = await repo.updateTask(tx, teamUID, taskId, {
+          status: isCompleted ? 'completed' : 'active',
+          completedAt: isCompleted ? new Date() : null,
+        });
+        await record(tx, member, updated, isCompleted ? 'completed' : 'reopened', 'update');
+        if (!isCompleted || !task.repeat) return { task: presentTask(updated), next: null };
+        const nextDate = findNextOccurrence(task.repeat as RepeatRule, task.dueDate, task.occurrence);
+        if (!nextDate) return { task: presentTask(updated), next: null };
+        const next = await repo.insertTask(tx, {
+          ...task,
+          id: createPushId('task_'),
+          occurrence: task.occurrence + 1,
+          dueDate: nextDate,
+          dueAt: dueOf({ dueDate: nextDate, dueTime: task.dueTime, timeZone: task.timeZone }),
+          status: 'active',
+          completedAt: null,
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        });
+        await record(tx, member, next, 'added', 'create');
+        return { task: presentTask(updated), next: presentTask(next) };
+      });
+    },
+
+    async deleteTask(actor: Actor, teamUID: string, taskId: string) {
+      const member = await teams.requireMember(actor, teamUID);
+      await databases.forTeam(teamUID).transaction(async (tx) => {
+        const task = requireTaskAccess(member, await repo.findTask(tx, teamUID, taskId));
+        await repo.deleteTask(tx, teamUID, taskId);
+        await record(tx, member, task, 'deleted', 'delete');
+      });
+    },
+  };
+}
+
+function presentTask(task: repo.TaskRow) {
+  return {
+    taskUID: task.id,
+    taskName: task.taskName,
+    GTID: task.contactId,
+    assigneeUID: task.assigneeUid,
+    dueDate: task.dueDate,
+    dueTime: task.dueTime,
+    timeZone: task.timeZone,
+    actualDueDate: task.dueAt.toISOString(),
+    status: task.status,
+    reminder: task.reminder,
+    repeatData: task.repeat,
+    occurrence: task.occurrence,
+    completedAt: task.completedAt?.toISOString() ?? null,
+    createdByUID: task.createdByUid,
+  };
+}
