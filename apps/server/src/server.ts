@@ -66,7 +66,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
   const csvExport = createExportsService({ databases, teams, search });
   const imports = createImportsService({ databases, teams, queue });
   const lists = createListsService({ databases, teams });
-  const tasks = createTasksService({ databases, teams, contacts });
+  const tasks = createTasksService({ databases, teams, contacts, queue, mail, config });
   return {
     config,
     log,
@@ -112,6 +112,7 @@ export async function startServer(
       context.mail.deliverMailJob,
       context.bulk.runBulkJob,
       context.imports.runImportJob,
+      context.tasks.taskReminderJob,
     ]);
 
   let app: App | null = null;

@@ -8,7 +8,16 @@ const CHANNEL = 'app_events';
 /** An app-wide change every signed-in client hears about (SPEC §4: app version, notifications). */
 export type AppEvent =
   | { kind: 'app-version'; version: string }
-  | { kind: 'app-notification'; op: 'create' | 'update' | 'delete'; notificationId: string };
+  | { kind: 'app-notification'; op: 'create' | 'update' | 'delete'; notificationId: string }
+  /** A task reminder for one user, shown as a toast and in the bell list. */
+  | {
+      kind: 'reminder';
+      userUID: string;
+      teamUID: string;
+      reminderUID: string;
+      taskName: string;
+      dueAt: string;
+    };
 
 /** Announces an app-wide change; inside a transaction it is delivered only if that commits. */
 export async function announceAppEvent(db: DirectoryDb, event: AppEvent): Promise<void> {

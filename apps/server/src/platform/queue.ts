@@ -16,7 +16,11 @@ export interface JobDefinition<TSchema extends z.ZodType> extends JobContract<TS
 }
 
 export interface JobQueue {
-  send<TSchema extends z.ZodType>(job: JobContract<TSchema>, payload: z.infer<TSchema>): Promise<void>;
+  send<TSchema extends z.ZodType>(
+    job: JobContract<TSchema>,
+    payload: z.infer<TSchema>,
+    options?: { startAfter?: Date; singletonKey?: string },
+  ): Promise<void>;
   /** Starts workers for the given jobs in this process. */
   work(jobs: JobDefinition<z.ZodType>[]): Promise<void>;
   stop(): Promise<void>;
@@ -46,9 +50,9 @@ export async function startJobQueue(engine: Engine, log: Logger): Promise<JobQue
     created.add(job.name);
   };
   return {
-    async send(job, payload) {
+    async send(job, payload, options = {}) {
       await ensureQueue(job);
-      await boss.send(job.name, job.payload.parse(payload) as object);
+      await boss.send(job.name, job.payload.parse(payload) as object, options);
     },
     async work(jobs) {
       for (const job of jobs) {

@@ -41,10 +41,14 @@ export function registerAppRoutes(app: App, { auth, config, appService, appEvent
     '/api/v1/me/events',
     { schema: { tags, summary: 'App-wide changes (app version, notifications) as Server-Sent Events' } },
     async (request, reply) => {
-      await requireActor(auth, request);
+      const actor = await requireActor(auth, request);
       let unsubscribe = () => {};
       const stream = streams.open(reply, () => unsubscribe());
-      unsubscribe = appEvents.subscribe((event) => stream.send('app', event));
+      unsubscribe = appEvents.subscribe((event) => {
+        // A reminder is for its user alone.
+        if (event.kind === 'reminder' && event.userUID !== actor.userId) return;
+        stream.send('app', event);
+      });
     },
   );
 

@@ -4,8 +4,14 @@ import { mailOutbox } from '../../platform/db/directory-schema';
 
 export type MailRecord = typeof mailOutbox.$inferSelect;
 
+/** Stores a mail; answers false when a mail with that id is already stored. */
 export async function insertMail(db: DirectoryDb, mail: Pick<MailRecord, 'id' | 'to' | 'subject' | 'text'>) {
-  await db.insert(mailOutbox).values(mail);
+  const inserted = await db
+    .insert(mailOutbox)
+    .values(mail)
+    .onConflictDoNothing()
+    .returning({ id: mailOutbox.id });
+  return inserted.length > 0;
 }
 
 export async function findMail(db: DirectoryDb, id: string): Promise<MailRecord | null> {

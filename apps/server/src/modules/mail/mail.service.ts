@@ -11,6 +11,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** Makes sending idempotent: a second mail with the same key is not sent. */
+  idempotencyKey?: string;
 }
 
 export const deliverMailContract = {
@@ -62,10 +64,10 @@ export function createMailService(deps: {
   };
 
   return {
-    async sendMail(mail) {
-      const id = createPushId('mail_');
-      await insertMail(directory, { id, ...mail });
-      await queue.send(deliverMailContract, { mailId: id });
+    async sendMail({ idempotencyKey, ...mail }) {
+      const id = idempotencyKey ? `mail_${idempotencyKey}` : createPushId('mail_');
+      // A mail asked for twice under one key (a retried job) is stored and sent once.
+      if (await insertMail(directory, { id, ...mail })) await queue.send(deliverMailContract, { mailId: id });
       return id;
     },
     listOutbox: (options) => listOutbox(directory, options),

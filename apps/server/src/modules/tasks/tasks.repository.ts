@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { TeamDb } from '../../platform/db/databases';
-import { tasks } from '../../platform/db/team-schema';
+import { taskReminders, tasks } from '../../platform/db/team-schema';
 
 export type TaskRow = typeof tasks.$inferSelect;
 
@@ -55,4 +55,32 @@ export async function listTasks(
     .where(and(...conditions))
     .orderBy(options.status === 'active' ? asc(tasks.dueAt) : desc(tasks.completedAt), asc(tasks.id))
     .limit(options.limit);
+}
+
+/** Records a sent reminder; answers false when this task's reminder for that moment was sent already. */
+export async function insertReminder(db: TeamDb, row: typeof taskReminders.$inferInsert) {
+  const inserted = await db
+    .insert(taskReminders)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: taskReminders.id });
+  return inserted.length > 0;
+}
+
+export async function listReminders(db: TeamDb, teamId: string, userUid: string, limit: number) {
+  return db
+    .select()
+    .from(taskReminders)
+    .where(and(eq(taskReminders.teamId, teamId), eq(taskReminders.userUid, userUid)))
+    .orderBy(desc(taskReminders.createdAt))
+    .limit(limit);
+}
+
+export async function markRemindersRead(db: TeamDb, teamId: string, userUid: string) {
+  await db
+    .update(taskReminders)
+    .set({ readAt: new Date() })
+    .where(
+      and(eq(taskReminders.teamId, teamId), eq(taskReminders.userUid, userUid), isNull(taskReminders.readAt)),
+    );
 }

@@ -133,4 +133,29 @@ export function registerTaskRoutes(app: App, { auth, tasks }: AppContext) {
       return reply.status(204).send();
     },
   );
+
+  app.get(
+    '/api/v1/teams/:teamUID/reminders',
+    {
+      schema: {
+        tags,
+        summary: 'My task reminders in this team, newest first (the bell list)',
+        params: teamParams,
+      },
+    },
+    async (request) => {
+      const actor = await requireActor(auth, request);
+      return { data: await tasks.listReminders(actor, request.params.teamUID) };
+    },
+  );
+
+  app.post(
+    '/api/v1/teams/:teamUID/reminders/read',
+    { schema: { tags, summary: 'Mark all my reminders in this team as read', params: teamParams } },
+    async (request, reply) => {
+      const actor = await requireActor(auth, request);
+      await tasks.markRemindersRead(actor, request.params.teamUID);
+      return reply.status(204).send();
+    },
+  );
 }

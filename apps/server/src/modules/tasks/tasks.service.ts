@@ -1,9 +1,14 @@
 import { can, computeDueAt, createPushId, findNextOccurrence, type RepeatRule } from '@grouptrack/domain';
+import { z } from 'zod';
+import { announceAppEvent } from '../../platform/app-events';
+import type { Config } from '../../platform/config';
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors';
 import type { Actor } from '../../platform/http/actor';
+import type { JobContract, JobDefinition, JobQueue } from '../../platform/queue';
 import { appendChange } from '../../platform/realtime';
 import type { ContactsService } from '../contacts/contacts.service';
+import type { MailService } from '../mail/mail.service';
 import type { TeamActor, TeamsService } from '../teams/teams.service';
 import { findUser } from '../users/users.repository';
 import * as repo from './tasks.repository';
@@ -18,16 +23,88 @@ export interface TaskInput {
   repeat?: RepeatRule | null | undefined;
 }
 
+export const taskReminderContract = {
+  name: 'send-task-reminder',
+  payload: z.object({ teamUID: z.string(), taskId: z.string(), dueAt: z.string() }),
+  retryLimit: 5,
+} satisfies JobContract<z.ZodType>;
+
 export type TasksService = ReturnType<typeof createTasksService>;
 
-/** Tasks (SPEC Task): due at a moment in the assignee's time zone, repeating if asked. */
+/** Tasks (SPEC Task): due at a moment in the assignee's time zone, repeating if asked, reminded once. */
 export function createTasksService(deps: {
   databases: Databases;
   teams: TeamsService;
   contacts: ContactsService;
+  queue: JobQueue;
+  mail: MailService;
+  config: Pick<Config, 'APP_URL'>;
 }) {
-  const { databases, teams, contacts } = deps;
+  const { databases, teams, contacts, queue, mail, config } = deps;
   const directory = databases.directory;
+
+  /**
+   * Queues the reminder for the task's due moment. A job for an earlier moment finds the task
+   * changed and does nothing, so changing or completing a task reschedules or cancels its reminder.
+   */
+  async function scheduleReminder(
+    task: { taskUID: string; status: string; reminder: string; actualDueDate: string },
+    teamUID: string,
+  ) {
+    if (task.status !== 'active' || task.reminder === 'none') return;
+    await queue.send(
+      taskReminderContract,
+      { teamUID, taskId: task.taskUID, dueAt: task.actualDueDate },
+      { startAfter: new Date(task.actualDueDate), singletonKey: `${task.taskUID}@${task.actualDueDate}` },
+    );
+  }
+
+  /** Sends a reminder once: the reminder row (and the mail's key) make a retried job a no-op. */
+  async function sendReminder({ teamUID, taskId, dueAt }: z.infer<typeof taskReminderContract.payload>) {
+    const db = databases.forTeam(teamUID);
+    const task = await repo.findTask(db, teamUID, taskId);
+    if (!task || task.status !== 'active' || task.reminder === 'none' || task.dueAt.toISOString() !== dueAt)
+      return;
+    const reminderId = `${taskId}@${dueAt}`;
+    if (task.reminder === 'email') {
+      const assignee = await findUser(directory, task.assigneeUid);
+      if (assignee) {
+        await mail.sendMail({
+          to: assignee.email,
+          subject: `Reminder: ${task.taskName}`,
+          text: `Hello ${assignee.name},\n\nThis task is due now: ${task.taskName}.\n\nYour tasks: ${config.APP_URL}/tasks`,
+          idempotencyKey: `reminder_${teamUID}_${reminderId}`,
+        });
+      }
+    }
+    const isNew = await repo.insertReminder(db, {
+      teamId: teamUID,
+      id: reminderId,
+      taskId,
+      userUid: task.assigneeUid,
+      taskName: task.taskName,
+      channel: task.reminder,
+      dueAt: task.dueAt,
+    });
+    if (isNew) {
+      await announceAppEvent(directory, {
+        kind: 'reminder',
+        userUID: task.assigneeUid,
+        teamUID,
+        reminderUID: reminderId,
+        taskName: task.taskName,
+        dueAt,
+      });
+    }
+  }
+
+  function refuseSms(reminder: TaskInput['reminder']) {
+    if (reminder === 'sms') {
+      throw new BadRequestError(
+        'Invalid reminder: SMS reminders need an SMS provider, which this installation does not have yet.',
+      );
+    }
+  }
 
   /** The assignee must belong to the team; their time zone sets the due moment. */
   async function assigneeZone(teamUID: string, actor: Actor, assigneeUid: string) {
@@ -84,6 +161,29 @@ export function createTasksService(deps: {
   }
 
   return {
+    taskReminderJob: { ...taskReminderContract, handle: sendReminder } satisfies JobDefinition<
+      typeof taskReminderContract.payload
+    >,
+
+    /** The signed-in member's reminders in this team, newest first. */
+    async listReminders(actor: Actor, teamUID: string) {
+      const member = await teams.requireMember(actor, teamUID);
+      const rows = await repo.listReminders(databases.forTeam(teamUID), teamUID, member.userId, 50);
+      return rows.map((row) => ({
+        reminderUID: row.id,
+        taskUID: row.taskId,
+        taskName: row.taskName,
+        dueAt: row.dueAt.toISOString(),
+        channel: row.channel,
+        readAt: row.readAt?.toISOString() ?? null,
+      }));
+    },
+
+    async markRemindersRead(actor: Actor, teamUID: string) {
+      const member = await teams.requireMember(actor, teamUID);
+      await repo.markRemindersRead(databases.forTeam(teamUID), teamUID, member.userId);
+    },
+
     async listTasks(
       actor: Actor,
       teamUID: string,
@@ -119,7 +219,8 @@ export function createTasksService(deps: {
       const assigneeUid = input.assigneeUID ?? member.userId;
       const timeZone = await assigneeZone(teamUID, actor, assigneeUid);
       const dueTime = input.dueTime ?? null;
-      return databases.forTeam(teamUID).transaction(async (tx) => {
+      refuseSms(input.reminder);
+      const created = await databases.forTeam(teamUID).transaction(async (tx) => {
         if (input.GTID) await contacts.requireVisibleContact(tx, member, input.GTID);
         const id = createPushId('task_');
         const task = await repo.insertTask(tx, {
@@ -140,6 +241,8 @@ export function createTasksService(deps: {
         await record(tx, member, task, 'added', 'create');
         return presentTask(task);
       });
+      await scheduleReminder(created, teamUID);
+      return created;
     },
 
     async updateTask(actor: Actor, teamUID: string, taskId: string, input: TaskInput) {
@@ -148,7 +251,8 @@ export function createTasksService(deps: {
       const current = requireTaskAccess(member, await repo.findTask(db, teamUID, taskId));
       const assigneeUid = input.assigneeUID ?? current.assigneeUid;
       const timeZone = input.assigneeUID ? await assigneeZone(teamUID, actor, assigneeUid) : current.timeZone;
-      return db.transaction(async (tx) => {
+      refuseSms(input.reminder);
+      const saved = await db.transaction(async (tx) => {
         const task = requireTaskAccess(member, await repo.findTask(tx, teamUID, taskId));
         if (input.GTID) await contacts.requireVisibleContact(tx, member, input.GTID);
         const dueDate = input.dueDate ?? task.dueDate;
@@ -167,12 +271,14 @@ export function createTasksService(deps: {
         await record(tx, member, updated, 'updated', 'update');
         return presentTask(updated);
       });
+      await scheduleReminder(saved, teamUID);
+      return saved;
     },
 
     /** Completes a task; a repeating one comes back as the next occurrence, in the same write. */
     async completeTask(actor: Actor, teamUID: string, taskId: string, isCompleted: boolean) {
       const member = await teams.requireMember(actor, teamUID);
-      return databases.forTeam(teamUID).transaction(async (tx) => {
+      const outcome = await databases.forTeam(teamUID).transaction(async (tx) => {
         const task = requireTaskAccess(member, await repo.findTask(tx, teamUID, taskId));
         if ((task.status === 'completed') === isCompleted) return { task: presentTask(task), next: null };
         const updated = await repo.updateTask(tx, teamUID, taskId, {
@@ -197,6 +303,9 @@ export function createTasksService(deps: {
         await record(tx, member, next, 'added', 'create');
         return { task: presentTask(updated), next: presentTask(next) };
       });
+      // A reopened task is reminded again; the next occurrence gets its own reminder.
+      await scheduleReminder(outcome.next ?? outcome.task, teamUID);
+      return outcome;
     },
 
     async deleteTask(actor: Actor, teamUID: string, taskId: string) {

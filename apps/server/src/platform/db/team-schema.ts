@@ -500,6 +500,27 @@ export const tasks = pgTable(
   ],
 );
 
+/** A task reminder that was sent: one per task and due moment, whatever the channel. */
+export const taskReminders = pgTable(
+  'task_reminders',
+  {
+    teamId: text('team_id').notNull(),
+    /** `${taskId}@${dueAt}`: a retried job finds it and sends nothing twice. */
+    id: text('id').notNull(),
+    taskId: text('task_id').notNull(),
+    userUid: text('user_uid').notNull(),
+    taskName: text('task_name').notNull(),
+    channel: text('channel').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.id] }),
+    index('task_reminders_user_idx').on(table.teamId, table.userUid, table.createdAt),
+  ],
+);
+
 export const teamSchema = {
   teamEvents,
   pipelines,
@@ -526,4 +547,5 @@ export const teamSchema = {
   orphanedTags,
   savedTagPosts,
   tasks,
+  taskReminders,
 };
