@@ -22,6 +22,7 @@ import { registerExportRoutes } from './modules/exports/exports.routes';
 import { registerImportRoutes } from './modules/imports/imports.routes';
 import { registerListRoutes } from './modules/lists/lists.routes';
 import { registerTaskRoutes } from './modules/tasks/tasks.routes';
+import { registerTemplateRoutes } from './modules/templates/templates.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerEventRoutes } from './modules/events/events.routes';
 import { registerFunctionRoutes } from './modules/functions/functions.routes';
@@ -72,6 +73,7 @@ export async function buildApp(context: AppContext): Promise<App> {
   registerImportRoutes(app, context);
   registerListRoutes(app, context);
   registerTaskRoutes(app, context);
+  registerTemplateRoutes(app, context);
   registerAdminRoutes(app, context);
   registerFunctionRoutes(app, context);
 

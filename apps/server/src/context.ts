@@ -8,6 +8,7 @@ import type { ExportsService } from './modules/exports/exports.service';
 import type { ImportsService } from './modules/imports/imports.service';
 import type { ListsService } from './modules/lists/lists.service';
 import type { TasksService } from './modules/tasks/tasks.service';
+import type { TemplatesService } from './modules/templates/templates.service';
 import type { AppEventHub } from './platform/app-events';
 import type { Auth } from './platform/auth';
 import type { Config } from './platform/config';
@@ -41,4 +42,5 @@ export interface AppContext {
   imports: ImportsService;
   lists: ListsService;
   tasks: TasksService;
+  templates: TemplatesService;
 }

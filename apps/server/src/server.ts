@@ -21,6 +21,7 @@ import { createExportsService } from './modules/exports/exports.service';
 import { createImportsService } from './modules/imports/imports.service';
 import { createListsService } from './modules/lists/lists.service';
 import { createTasksService } from './modules/tasks/tasks.service';
+import { createTemplatesService } from './modules/templates/templates.service';
 import { seedDemo } from './seed/demo';
 import type { App } from './platform/http/types';
 
@@ -67,6 +68,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
   const imports = createImportsService({ databases, teams, queue });
   const lists = createListsService({ databases, teams });
   const tasks = createTasksService({ databases, teams, contacts, queue, mail, config });
+  const templates = createTemplatesService({ databases, teams, tasks });
   return {
     config,
     log,
@@ -88,6 +90,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
     imports,
     lists,
     tasks,
+    templates,
   };
 }
 

@@ -521,6 +521,45 @@ export const taskReminders = pgTable(
   ],
 );
 
+/** Message templates (SPEC snippets): text with {fields}, grouped by category, type and tags. */
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    text: text('text').notNull(),
+    category: text('category').notNull().default(''),
+    type: text('type').notNull().default(''),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    ...stamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.id] }),
+    index('message_templates_category_idx').on(table.teamId, table.category),
+  ],
+);
+
+/** Task templates: a name, who gets the task, when it is due and how it reminds. */
+export const taskTemplates = pgTable(
+  'task_templates',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    category: text('category').notNull().default(''),
+    type: text('type').notNull().default(''),
+    /** Who is assigned: whoever creates the task, or a given member. */
+    assigneeUid: text('assignee_uid'),
+    /** Due this many days after the task is made, at dueTime (8 am when empty). */
+    dueInDays: integer('due_in_days').notNull().default(0),
+    dueTime: text('due_time'),
+    reminder: text('reminder').$type<'none' | 'in-app' | 'email' | 'sms'>().notNull().default('in-app'),
+    ...stamps,
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.id] })],
+);
+
 export const teamSchema = {
   teamEvents,
   pipelines,
@@ -548,4 +587,6 @@ export const teamSchema = {
   savedTagPosts,
   tasks,
   taskReminders,
+  messageTemplates,
+  taskTemplates,
 };

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../testing/test-server';
+import type { TestClient } from '../../testing/test-client';
+
+let server: TestServer;
+let owner: TestClient;
+let member: TestClient;
+let teamUID: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await server.signUp();
+  teamUID = (await owner.me()).teamUID;
+  const invite = await owner.post(path('invitations'), {});
+  member = await server.signUp();
+  await member.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`);
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+function path(rest: string) {
+  return `/api/v1/teams/${teamUID}/${rest}`;
+}
+
+describe('message templates', () => {
+  it('saves templates with known fields, refuses unknown ones by name, and keeps writing to owners and admins', async () => {
+    const saved = await owner.post(path('message-templates'), {
+      name: 'Welcome',
+      text: 'Hi {firstName}, welcome to {pipeline}!',
+      category: 'Onboarding',
+      tags: ['new'],
+    });
+    expect(saved.status).toBe(201);
+    const refused = await owner.post(path('message-templates'), {
+      name: 'Typo',
+      text: 'Hi {frstName} {nme}',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe('Invalid text: unknown fields {frstName}, {nme}.');
+    expect((await member.post(path('message-templates'), { name: 'x', text: 'y' })).status).toBe(403);
+    expect((await member.get(path('message-templates'))).body.data).toEqual([
+      {
+        templateUID: saved.body.data.templateUID,
+        name: 'Welcome',
+        text: 'Hi {firstName}, welcome to {pipeline}!',
+        category: 'Onboarding',
+        type: '',
+        tags: ['new'],
+      },
+    ]);
+    await owner.patch(path(`message-templates/${saved.body.data.templateUID}`), { text: 'Hello {name}' });
+    expect((await owner.get(path('message-templates'))).body.data[0].text).toBe('Hello {name}');
+    expect((await owner.delete(path(`message-templates/${saved.body.data.templateUID}`))).status).toBe(204);
+  });
+});
+
+describe('task templates', () => {
+  it('creates a task from a template for a contact, due days later at its time', async () => {
+    const template = await owner.post(path('task-templates'), {
+      name: 'Send welcome pack',
+      dueInDays: 2,
+      dueTime: '10:00',
+      reminder: 'email',
+      category: 'Onboarding',
+    });
+    expect(template.status).toBe(201);
+    const contact = (await owner.post(path('contacts'), { name: 'Templated Person' })).body.data;
+    const task = await owner.post(path(`task-templates/${template.body.data.templateUID}/tasks`), {
+      GTID: contact.GTID,
+    });
+    expect(task.status).toBe(201);
+    const expectedDay = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    expect(task.body.data).toMatchObject({
+      taskName: 'Send welcome pack',
+      GTID: contact.GTID,
+      dueDate: expectedDay,
+      dueTime: '10:00',
+      reminder: 'email',
+    });
+    expect((await owner.post(path('task-templates'), { name: 'x', assigneeUID: 'stranger' })).status).toBe(
+      400,
+    );
+    expect((await owner.post(path('task-templates/none/tasks'), {})).status).toBe(404);
+  });
+
+  it('answers 401 signed out and 404 to another team', async () => {
+    const stranger = await server.signUp();
+    for (const rest of ['message-templates', 'task-templates']) {
+      expect((await server.client().get(path(rest))).status).toBe(401);
+      expect((await stranger.get(path(rest))).status).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,212 @@
+import { can, createPushId, findUnknownTemplateFields } from '@grouptrack/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Databases } from '../../platform/db/databases';
+import { messageTemplates, taskTemplates } from '../../platform/db/team-schema';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors';
+import type { Actor } from '../../platform/http/actor';
+import { appendChange } from '../../platform/realtime';
+import type { TasksService } from '../tasks/tasks.service';
+import type { TeamsService } from '../teams/teams.service';
+
+export interface MessageTemplateInput {
+  name?: string | undefined;
+  text?: string | undefined;
+  category?: string | undefined;
+  type?: string | undefined;
+  tags?: string[] | undefined;
+}
+
+export interface TaskTemplateInput {
+  name?: string | undefined;
+  category?: string | undefined;
+  type?: string | undefined;
+  assigneeUID?: string | null | undefined;
+  dueInDays?: number | undefined;
+  dueTime?: string | null | undefined;
+  reminder?: 'none' | 'in-app' | 'email' | 'sms' | undefined;
+}
+
+const DAY_MS = 86_400_000;
+
+export type TemplatesService = ReturnType<typeof createTemplatesService>;
+
+/** Message templates (snippets) and task templates: owners and admins write them, everyone uses them. */
+export function createTemplatesService(deps: {
+  databases: Databases;
+  teams: TeamsService;
+  tasks: TasksService;
+}) {
+  const { databases, teams, tasks } = deps;
+
+  async function requireManager(actor: Actor, teamUID: string) {
+    const member = await teams.requireMember(actor, teamUID);
+    if (!can(member.role, 'manage-setup'))
+      throw new ForbiddenError('Only the team owner or an admin can change templates.');
+    return member;
+  }
+
+  function checkFields(text: string | undefined) {
+    const unknown = text ? findUnknownTemplateFields(text) : [];
+    if (unknown.length > 0) {
+      throw new BadRequestError(
+        `Invalid text: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((field) => `{${field}}`).join(', ')}.`,
+      );
+    }
+  }
+
+  return {
+    async listMessageTemplates(actor: Actor, teamUID: string) {
+      await teams.requireMember(actor, teamUID);
+      const rows = await databases
+        .forTeam(teamUID)
+        .select()
+        .from(messageTemplates)
+        .where(eq(messageTemplates.teamId, teamUID))
+        .orderBy(asc(messageTemplates.category), asc(messageTemplates.name));
+      return rows.map((row) => ({
+        templateUID: row.id,
+        name: row.name,
+        text: row.text,
+        category: row.category,
+        type: row.type,
+        tags: row.tags,
+      }));
+    },
+
+    async saveMessageTemplate(
+      actor: Actor,
+      teamUID: string,
+      templateId: string | null,
+      input: MessageTemplateInput,
+    ) {
+      await requireManager(actor, teamUID);
+      checkFields(input.text);
+      const id = templateId ?? createPushId('tpl_');
+      await databases.forTeam(teamUID).transaction(async (tx) => {
+        if (templateId) {
+          const updated = await tx
+            .update(messageTemplates)
+            .set({ ...input, updatedAt: new Date() })
+            .where(and(eq(messageTemplates.teamId, teamUID), eq(messageTemplates.id, templateId)))
+            .returning({ id: messageTemplates.id });
+          if (updated.length === 0) throw new NotFoundError('Template not found.');
+        } else {
+          await tx
+            .insert(messageTemplates)
+            .values({ teamId: teamUID, id, name: input.name!, text: input.text!, ...input });
+        }
+        await appendChange(tx, teamUID, {
+          entity: 'message_template',
+          op: templateId ? 'update' : 'create',
+          ids: [id],
+        });
+      });
+      return id;
+    },
+
+    async deleteMessageTemplate(actor: Actor, teamUID: string, templateId: string) {
+      await requireManager(actor, teamUID);
+      await databases.forTeam(teamUID).transaction(async (tx) => {
+        const deleted = await tx
+          .delete(messageTemplates)
+          .where(and(eq(messageTemplates.teamId, teamUID), eq(messageTemplates.id, templateId)))
+          .returning({ id: messageTemplates.id });
+        if (deleted.length === 0) throw new NotFoundError('Template not found.');
+        await appendChange(tx, teamUID, { entity: 'message_template', op: 'delete', ids: [templateId] });
+      });
+    },
+
+    async listTaskTemplates(actor: Actor, teamUID: string) {
+      await teams.requireMember(actor, teamUID);
+      const rows = await databases
+        .forTeam(teamUID)
+        .select()
+        .from(taskTemplates)
+        .where(eq(taskTemplates.teamId, teamUID))
+        .orderBy(asc(taskTemplates.category), asc(taskTemplates.name));
+      return rows.map((row) => ({
+        templateUID: row.id,
+        name: row.name,
+        category: row.category,
+        type: row.type,
+        assigneeUID: row.assigneeUid,
+        dueInDays: row.dueInDays,
+        dueTime: row.dueTime,
+        reminder: row.reminder,
+      }));
+    },
+
+    async saveTaskTemplate(
+      actor: Actor,
+      teamUID: string,
+      templateId: string | null,
+      input: TaskTemplateInput,
+    ) {
+      await requireManager(actor, teamUID);
+      if (
+        input.assigneeUID &&
+        !(await teams.listMembers(actor, teamUID)).some((member) => member.uid === input.assigneeUID)
+      ) {
+        throw new BadRequestError('Invalid assigneeUID: choose a member of this team.');
+      }
+      const { assigneeUID, ...rest } = input;
+      const columns = { ...rest, ...(assigneeUID !== undefined && { assigneeUid: assigneeUID }) };
+      const id = templateId ?? createPushId('ttpl_');
+      await databases.forTeam(teamUID).transaction(async (tx) => {
+        if (templateId) {
+          const updated = await tx
+            .update(taskTemplates)
+            .set({ ...columns, updatedAt: new Date() })
+            .where(and(eq(taskTemplates.teamId, teamUID), eq(taskTemplates.id, templateId)))
+            .returning({ id: taskTemplates.id });
+          if (updated.length === 0) throw new NotFoundError('Task template not found.');
+        } else {
+          await tx.insert(taskTemplates).values({ teamId: teamUID, id, name: input.name!, ...columns });
+        }
+        await appendChange(tx, teamUID, {
+          entity: 'task_template',
+          op: templateId ? 'update' : 'create',
+          ids: [id],
+        });
+      });
+      return id;
+    },
+
+    async deleteTaskTemplate(actor: Actor, teamUID: string, templateId: string) {
+      await requireManager(actor, teamUID);
+      await databases.forTeam(teamUID).transaction(async (tx) => {
+        const deleted = await tx
+          .delete(taskTemplates)
+          .where(and(eq(taskTemplates.teamId, teamUID), eq(taskTemplates.id, templateId)))
+          .returning({ id: taskTemplates.id });
+        if (deleted.length === 0) throw new NotFoundError('Task template not found.');
+        await appendChange(tx, teamUID, { entity: 'task_template', op: 'delete', ids: [templateId] });
+      });
+    },
+
+    /** A task for a contact from a template: its name, assignee, due day and time, reminder. */
+    async createTaskFromTemplate(
+      actor: Actor,
+      teamUID: string,
+      templateId: string,
+      GTID: string | null,
+      today = Date.now(),
+    ) {
+      const member = await teams.requireMember(actor, teamUID);
+      const [template] = await databases
+        .forTeam(teamUID)
+        .select()
+        .from(taskTemplates)
+        .where(and(eq(taskTemplates.teamId, teamUID), eq(taskTemplates.id, templateId)));
+      if (!template) throw new NotFoundError('Task template not found.');
+      return tasks.createTask(actor, teamUID, {
+        taskName: template.name,
+        GTID,
+        assigneeUID: template.assigneeUid ?? member.userId,
+        dueDate: new Date(today + template.dueInDays * DAY_MS).toISOString().slice(0, 10),
+        dueTime: template.dueTime,
+        reminder: template.reminder,
+      });
+    },
+  };
+}
