@@ -6,6 +6,7 @@ import { AppLogo } from '../components/app-logo';
 import { useLoggedUser } from '../features/auth/api/get-me';
 import { IMPERSONATION_BAR_HEIGHT, ImpersonationBar } from '../features/auth/components/impersonation-bar';
 import { TeamSwitcher } from '../features/auth/components/team-switcher';
+import { GlobalSearch } from '../features/global-search';
 import { NotificationCenter } from '../features/notifications/components/notification-center';
 import { AppNavigation } from '../features/shell/components/app-navigation';
 import { ExtensionStatusProvider } from '../features/shell/components/extension-status';
@@ -63,7 +64,9 @@ export function MainLayout() {
               <AppLogo isWordCollapsible />
             </Anchor>
             {/* The global contact search mounts here with the contacts issue. */}
-            <Box flex={1} data-slot="global-search" />
+            <Box flex={1} data-slot="global-search">
+              <GlobalSearch teamUID={user.currentTeam.teamUID} />
+            </Box>
             <TeamSwitcher user={user} visibleFrom="sm" />
             <NotificationCenter />
             <UserMenu name={user.name} email={user.email} photoURL={user.photoURL} />

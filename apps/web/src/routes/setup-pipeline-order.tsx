@@ -1,14 +1,8 @@
-import { EmptyState } from '../components/empty-state';
+import { PipelineOrderPage } from '../features/pipeline-setup/components/pipeline-order-page';
 import { usePageTitle } from '../lib/page-title';
 
-/** /setup/pipelines-order: the order of the pipelines. */
+/** /setup/pipelines-order: the order of the pipelines and the default one. */
 export function PipelineOrderRoute() {
   usePageTitle('Pipeline Order');
-  return (
-    <EmptyState
-      title="Pipeline order"
-      icon="setup"
-      description="Your pipelines will appear here in the order the menus and boards list them."
-    />
-  );
+  return <PipelineOrderPage />;
 }

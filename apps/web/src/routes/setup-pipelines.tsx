@@ -1,14 +1,8 @@
-import { EmptyState } from '../components/empty-state';
+import { PipelineSetupPage } from '../features/pipeline-setup/components/pipeline-setup-page';
 import { usePageTitle } from '../lib/page-title';
 
-/** /setup/pipelines/:pipelineID?/:tab?: stages, questions, tag sets and sync rules of a pipeline. */
+/** /setup/pipelines/:pipelineID?/:tab?: each pipeline's stages, tag sets and membership questions. */
 export function PipelineSetupRoute() {
   usePageTitle('Pipeline Setup');
-  return (
-    <EmptyState
-      title="Pipelines"
-      icon="setup"
-      description="Each pipeline's stages, membership questions, tag sets and sync rules will appear here."
-    />
-  );
+  return <PipelineSetupPage />;
 }

@@ -1,14 +1,8 @@
-import { EmptyState } from '../components/empty-state';
+import { TagsPage } from '../features/tag-setup/components/tags-page';
 import { usePageTitle } from '../lib/page-title';
 
-/** /setup/tags: global tag sets. */
+/** /setup/tags: global tag sets and their tags. */
 export function TagsRoute() {
   usePageTitle('Tags');
-  return (
-    <EmptyState
-      title="Tags"
-      icon="setup"
-      description="Your tag sets will appear here, each with its colour and tags, shared by every pipeline of the team."
-    />
-  );
+  return <TagsPage />;
 }

@@ -1,0 +1,298 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  Paper,
+  Progress,
+  Select,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { formatErrorMessage } from '../../../lib/api-client';
+import type { PipelineDetails } from '../../contact-filters';
+import { listTagOptions } from '../../contact-table/lib/tag-options';
+import {
+  fetchBulkJob,
+  formatExportUrl,
+  isJobFinished,
+  startBulkAction,
+  type BulkAction,
+  type BulkJobProgress,
+  type BulkTarget,
+} from '../api/start-bulk-action';
+import { useJobProgress } from '../api/use-job-progress';
+
+type ActionType = BulkAction['type'];
+
+const ACTION_LABELS: Record<ActionType, string> = {
+  addTags: 'Add tags',
+  removeTags: 'Remove tags',
+  moveStage: 'Move to stage',
+  addToPipeline: 'Add to pipeline',
+  export: 'Export CSV',
+  delete: 'Delete',
+};
+
+const PROGRESS_VERBS: Record<ActionType, string> = {
+  addTags: 'Adding tags',
+  removeTags: 'Removing tags',
+  moveStage: 'Moving',
+  addToPipeline: 'Adding to pipeline',
+  export: 'Preparing the export of',
+  delete: 'Deleting',
+};
+
+export interface BulkActionBarProps {
+  teamUID: string;
+  pipelineId: string | null;
+  details: PipelineDetails;
+  canDelete: boolean;
+  selectedCount: number;
+  /** The contacts to act on, or null when none are selected. */
+  target: BulkTarget | null;
+  /** Called when a job has finished, to reload the rows and clear the selection. */
+  onFinished: () => void;
+}
+
+const isBulkFinished = (progress: BulkJobProgress) => isJobFinished(progress);
+
+/** Bulk actions on the selected contacts, with a progress bar fed by realtime events. */
+export function BulkActionBar({
+  teamUID,
+  pipelineId,
+  details,
+  canDelete,
+  selectedCount,
+  target,
+  onFinished,
+}: BulkActionBarProps) {
+  const [open, setOpen] = useState<ActionType | null>(null);
+  const [job, setJob] = useState<{ jobId: string; type: ActionType; matched: number } | null>(null);
+  const [startError, setStartError] = useState<string | null>(null);
+  const [isStarting, setIsStarting] = useState(false);
+  const [tagIds, setTagIds] = useState<string[]>([]);
+  const [chosenPipeline, setChosenPipeline] = useState<string | null>(pipelineId);
+  const [stageId, setStageId] = useState<string | null>(null);
+  const notified = useRef<string | null>(null);
+
+  const { progress, error: pollError } = useJobProgress<BulkJobProgress>({
+    teamUID,
+    entity: 'bulk_job',
+    jobId: job?.jobId ?? null,
+    poll: (jobId, signal) => fetchBulkJob(teamUID, jobId, signal),
+    isFinished: isBulkFinished,
+  });
+  const finished = progress !== null && isJobFinished(progress);
+  const finishedJobId = job && finished ? job.jobId : null;
+  const onFinishedRef = useRef(onFinished);
+  useEffect(() => {
+    onFinishedRef.current = onFinished;
+  });
+  useEffect(() => {
+    if (finishedJobId === null || notified.current === finishedJobId) return;
+    notified.current = finishedJobId;
+    onFinishedRef.current();
+  }, [finishedJobId]);
+
+  const tagOptions = listTagOptions(details, pipelineId).map((tag) => ({
+    value: tag.tagUID,
+    label: `${tag.setName}: ${tag.name}`,
+  }));
+  const pipelineOptions = details.pipelines.map((pipeline) => ({
+    value: pipeline.groupUID,
+    label: pipeline.nickName,
+  }));
+  const stageOptions = (
+    details.pipelines.find((pipeline) => pipeline.groupUID === chosenPipeline)?.stages ?? []
+  ).map((stage) => ({ value: stage.stageUID, label: stage.name }));
+
+  function openAction(type: ActionType) {
+    setStartError(null);
+    setTagIds([]);
+    setChosenPipeline(pipelineId ?? details.pipelines[0]?.groupUID ?? null);
+    setStageId(null);
+    setOpen(type);
+  }
+
+  function buildAction(type: ActionType): BulkAction | null {
+    switch (type) {
+      case 'addTags':
+      case 'removeTags':
+        return tagIds.length > 0 ? { type, tagIds } : null;
+      case 'moveStage':
+        return chosenPipeline && stageId ? { type, pipelineId: chosenPipeline, stageId } : null;
+      case 'addToPipeline':
+        return chosenPipeline ? { type, pipelineId: chosenPipeline, ...(stageId ? { stageId } : {}) } : null;
+      case 'delete':
+      case 'export':
+        return { type };
+    }
+  }
+
+  async function run(type: ActionType) {
+    const action = buildAction(type);
+    if (!action || !target) return;
+    setIsStarting(true);
+    setStartError(null);
+    try {
+      const started = await startBulkAction(teamUID, action, target);
+      setJob({ jobId: started.jobId, type, matched: started.matched });
+      setOpen(null);
+    } catch (error) {
+      setStartError(formatErrorMessage(error));
+    } finally {
+      setIsStarting(false);
+    }
+  }
+
+  const current = open ? buildAction(open) : null;
+  const actions: ActionType[] = ['addTags', 'removeTags', 'moveStage', 'addToPipeline', 'export'];
+  if (canDelete) actions.push('delete');
+
+  return (
+    <Stack gap="xs">
+      <Group gap="xs" wrap="wrap" mih={30}>
+        <Text size="sm" fw={500} aria-live="polite">
+          {selectedCount === 0
+            ? 'Tick contacts to tag, move, export or delete them together.'
+            : `${selectedCount.toLocaleString()} selected`}
+        </Text>
+        {selectedCount > 0 &&
+          actions.map((type) => (
+            <Button
+              key={type}
+              size="xs"
+              variant={type === 'delete' ? 'light' : 'default'}
+              color={type === 'delete' ? 'red' : undefined}
+              disabled={
+                target === null ||
+                ((type === 'moveStage' || type === 'addToPipeline') && details.pipelines.length === 0)
+              }
+              onClick={() => openAction(type)}
+            >
+              {ACTION_LABELS[type]}
+            </Button>
+          ))}
+      </Group>
+
+      {job && (
+        <Paper withBorder p="sm" radius="md" role="status" aria-label="Bulk action progress">
+          <Stack gap={6}>
+            <Group justify="space-between">
+              <Text size="sm">
+                {progress?.error
+                  ? `${ACTION_LABELS[job.type]} stopped: ${progress.error}`
+                  : finished
+                    ? `${ACTION_LABELS[job.type]}: done, ${progress.processed} of ${progress.total} contacts.`
+                    : `${PROGRESS_VERBS[job.type]} ${progress?.processed ?? 0} of ${progress?.total ?? job.matched} contacts…`}
+              </Text>
+              {finished && (
+                <Group gap="xs">
+                  {job.type === 'export' && !progress.error && (
+                    <Button component="a" size="xs" href={formatExportUrl(teamUID, job.jobId)} download>
+                      Download CSV
+                    </Button>
+                  )}
+                  <Button size="xs" variant="subtle" onClick={() => setJob(null)}>
+                    Close
+                  </Button>
+                </Group>
+              )}
+            </Group>
+            <Progress
+              aria-label="Bulk action progress"
+              value={
+                progress && progress.total > 0
+                  ? (progress.processed / progress.total) * 100
+                  : finished
+                    ? 100
+                    : 0
+              }
+              color={progress?.error ? 'red' : finished ? 'teal' : 'blue'}
+              animated={!finished}
+            />
+            {pollError !== null && !finished && (
+              <Text size="xs" c="red">
+                Progress is not updating: {formatErrorMessage(pollError)} We keep trying.
+              </Text>
+            )}
+          </Stack>
+        </Paper>
+      )}
+
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={open !== null}
+        onClose={() => setOpen(null)}
+        title={open ? ACTION_LABELS[open] : ''}
+      >
+        {open && (
+          <Stack>
+            <Text size="sm">
+              {open === 'delete'
+                ? `Delete ${selectedCount} contacts with their notes, deals and history? This cannot be undone.`
+                : `This applies to ${selectedCount} contacts.`}
+            </Text>
+            {(open === 'addTags' || open === 'removeTags') &&
+              (tagOptions.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  There are no tags yet. Create tags in Setup, then come back.
+                </Text>
+              ) : (
+                <MultiSelect
+                  label="Tags"
+                  data={tagOptions}
+                  value={tagIds}
+                  onChange={setTagIds}
+                  searchable
+                  comboboxProps={{ withinPortal: true }}
+                />
+              ))}
+            {(open === 'moveStage' || open === 'addToPipeline') && (
+              <>
+                <Select
+                  label="Pipeline"
+                  data={pipelineOptions}
+                  value={chosenPipeline}
+                  onChange={(value) => {
+                    setChosenPipeline(value);
+                    setStageId(null);
+                  }}
+                  allowDeselect={false}
+                />
+                <Select
+                  label={open === 'moveStage' ? 'Stage' : 'Stage (first stage if none)'}
+                  data={stageOptions}
+                  value={stageId}
+                  onChange={setStageId}
+                  clearable={open === 'addToPipeline'}
+                />
+              </>
+            )}
+            {startError && (
+              <Alert color="red" role="alert">
+                {startError}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpen(null)}>
+                Cancel
+              </Button>
+              <Button
+                color={open === 'delete' ? 'red' : undefined}
+                disabled={current === null}
+                loading={isStarting}
+                onClick={() => void run(open)}
+              >
+                {open === 'delete' ? `Delete ${selectedCount} contacts` : ACTION_LABELS[open]}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}

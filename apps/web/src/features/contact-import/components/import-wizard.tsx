@@ -1,0 +1,376 @@
+import { CSV_FIELDS, type CsvField } from '@grouptrack/domain';
+import {
+  Alert,
+  Anchor,
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  MultiSelect,
+  Progress,
+  ScrollArea,
+  Select,
+  Stack,
+  Stepper,
+  Table,
+  Text,
+} from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { formatErrorMessage } from '../../../lib/api-client';
+import { useJobProgress } from '../../bulk-actions/api/use-job-progress';
+import type { PipelineDetails } from '../../contact-filters';
+import { listTagOptions } from '../../contact-table/lib/tag-options';
+import {
+  fetchImport,
+  formatRefusedReportUrl,
+  isImportFinished,
+  startImport,
+  uploadImportFile,
+  type ImportProgress,
+  type ImportState,
+} from '../api/imports';
+
+const FIELD_LABELS: Partial<Record<CsvField, string>> = {
+  GTID: 'GTID',
+  firstName: 'First name',
+  lastName: 'Last name',
+  name: 'Full name',
+  emailAddress: 'Email',
+  phoneNumber: 'Phone',
+  photoURL: 'Photo URL',
+  globalTags: 'Global tags',
+  pipeline: 'Pipeline',
+  stage: 'Stage',
+  pipelineTags: 'Pipeline tags',
+  questions: 'Questions (JSON)',
+  createdAt: 'Created at',
+  ignore: 'Do not import',
+};
+
+function formatFieldLabel(field: string): string {
+  const known = FIELD_LABELS[field as CsvField];
+  if (known) return known;
+  const [platform, part] = field.split('.');
+  if (platform === 'question' || platform === 'answer')
+    return `${platform === 'question' ? 'Question' : 'Answer'} ${part}`;
+  const partLabel = part === 'url' ? 'URL' : part === 'profileId' ? 'profile ID' : 'username';
+  return `${platform!.charAt(0).toUpperCase()}${platform!.slice(1)} ${partLabel}`;
+}
+
+const isImportDone = (progress: ImportProgress) => isImportFinished(progress);
+
+export interface ImportWizardProps {
+  teamUID: string;
+  pipelineId: string | null;
+  details: PipelineDetails;
+  /** Members must place imported contacts in a pipeline they work in. */
+  requiresPipeline: boolean;
+  /** Called when an import has finished, to reload the table. */
+  onFinished: () => void;
+}
+
+/** "Import CSV": upload, map the columns with a preview, choose where contacts go, follow progress. */
+export function ImportWizard(props: ImportWizardProps) {
+  const [opened, setOpened] = useState(false);
+  // The table may have changed while the wizard was open, even if it closed before the import ended.
+  const close = () => {
+    setOpened(false);
+    props.onFinished();
+  };
+  const [session, setSession] = useState(0);
+  return (
+    <>
+      <Button
+        onClick={() => {
+          setSession((value) => value + 1);
+          setOpened(true);
+        }}
+      >
+        Import CSV
+      </Button>
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={opened}
+        onClose={close}
+        title="Import contacts from a CSV file"
+        size="xl"
+      >
+        <ImportSteps key={session} {...props} onClose={close} />
+      </Modal>
+    </>
+  );
+}
+
+function ImportSteps({
+  teamUID,
+  pipelineId,
+  details,
+  requiresPipeline,
+  onFinished,
+  onClose,
+}: ImportWizardProps & { onClose: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [upload, setUpload] = useState<ImportState | null>(null);
+  const [mapping, setMapping] = useState<CsvField[]>([]);
+  const [chosenPipeline, setChosenPipeline] = useState<string | null>(pipelineId);
+  const [stageId, setStageId] = useState<string | null>(null);
+  const [tagIds, setTagIds] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const [started, setStarted] = useState<ImportState | null>(null);
+  const reported = useRef(false);
+  const onFinishedRef = useRef(onFinished);
+
+  const { progress, error: pollError } = useJobProgress<ImportProgress>({
+    teamUID,
+    entity: 'import',
+    jobId: started?.importId ?? null,
+    poll: (importId, signal) => fetchImport(teamUID, importId, signal),
+    isFinished: isImportDone,
+  });
+  const finished = progress !== null && isImportFinished(progress);
+  useEffect(() => {
+    onFinishedRef.current = onFinished;
+  });
+  useEffect(() => {
+    if (!finished || reported.current) return;
+    reported.current = true;
+    onFinishedRef.current();
+  }, [finished]);
+  const step = started ? (finished ? 3 : 2) : upload ? 1 : 0;
+
+  async function sendFile() {
+    if (!file) return;
+    setIsBusy(true);
+    setError(null);
+    try {
+      const answer = await uploadImportFile(teamUID, file);
+      setUpload(answer);
+      setMapping(answer.suggestedMapping);
+    } catch (reason) {
+      setError(reason instanceof Error ? reason.message : formatErrorMessage(reason));
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  async function start() {
+    if (!upload) return;
+    setIsBusy(true);
+    setError(null);
+    try {
+      setStarted(
+        await startImport(teamUID, upload.importId, {
+          mapping,
+          ...(chosenPipeline ? { pipelineId: chosenPipeline } : {}),
+          ...(chosenPipeline && stageId ? { stageId } : {}),
+          ...(tagIds.length > 0 ? { tagIds } : {}),
+        }),
+      );
+    } catch (reason) {
+      setError(formatErrorMessage(reason));
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  const fieldOptions = CSV_FIELDS.map((field) => ({ value: field, label: formatFieldLabel(field) }));
+  const pipelineOptions = details.pipelines.map((pipeline) => ({
+    value: pipeline.groupUID,
+    label: pipeline.nickName,
+  }));
+  const stageOptions = (
+    details.pipelines.find((pipeline) => pipeline.groupUID === chosenPipeline)?.stages ?? []
+  ).map((stage) => ({ value: stage.stageUID, label: stage.name }));
+  const tagOptions = listTagOptions(details, chosenPipeline).map((tag) => ({
+    value: tag.tagUID,
+    label: `${tag.setName}: ${tag.name}`,
+  }));
+  const mapsAnything = mapping.some((field) => field !== 'ignore');
+
+  return (
+    <Stack>
+      <Stepper active={step} size="sm" allowNextStepsSelect={false}>
+        <Stepper.Step label="Upload" description="Choose a file">
+          <Stack mt="md">
+            <FileInput
+              label="CSV file"
+              description="The first row must name the columns. Exports from GroupTrack, Facebook group tools, Google Contacts and HubSpot are recognised."
+              placeholder="Choose a .csv file"
+              accept=".csv,text/csv"
+              value={file}
+              onChange={setFile}
+              clearable
+            />
+            {error && (
+              <Alert color="red" role="alert" title="The file could not be read">
+                {error}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button disabled={!file} loading={isBusy} onClick={() => void sendFile()}>
+                Upload
+              </Button>
+            </Group>
+          </Stack>
+        </Stepper.Step>
+        <Stepper.Step label="Map columns" description="Check the preview">
+          {upload && (
+            <Stack mt="md">
+              <Text size="sm">
+                {upload.fileName}: {upload.totalRows.toLocaleString()} rows. Choose what each column holds;
+                the first rows are shown as a preview.
+              </Text>
+              <ScrollArea type="auto" offsetScrollbars>
+                <Table withTableBorder withColumnBorders aria-label="Column mapping and preview">
+                  <Table.Thead>
+                    <Table.Tr>
+                      {upload.headers.map((header, index) => (
+                        <Table.Th key={index} miw={180}>
+                          <Stack gap={4}>
+                            <Text size="sm" fw={600}>
+                              {header || `Column ${index + 1}`}
+                            </Text>
+                            <Select
+                              size="xs"
+                              aria-label={`Field for column ${header || index + 1}`}
+                              data={fieldOptions}
+                              value={mapping[index] ?? 'ignore'}
+                              onChange={(value) => {
+                                const next = [...mapping];
+                                next[index] = value ?? 'ignore';
+                                setMapping(next);
+                              }}
+                              allowDeselect={false}
+                              searchable
+                            />
+                          </Stack>
+                        </Table.Th>
+                      ))}
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {upload.preview.map((row, rowIndex) => (
+                      <Table.Tr key={rowIndex}>
+                        {upload.headers.map((_, index) => (
+                          <Table.Td key={index}>
+                            <Text size="xs" lineClamp={2}>
+                              {row[index] ?? ''}
+                            </Text>
+                          </Table.Td>
+                        ))}
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </ScrollArea>
+              <Group grow align="flex-start">
+                <Select
+                  label="Pipeline"
+                  description={requiresPipeline ? 'Required' : 'Optional: where rows without a pipeline go'}
+                  data={pipelineOptions}
+                  value={chosenPipeline}
+                  onChange={(value) => {
+                    setChosenPipeline(value);
+                    setStageId(null);
+                    setTagIds([]);
+                  }}
+                  clearable={!requiresPipeline}
+                  placeholder="No pipeline"
+                />
+                <Select
+                  label="Stage"
+                  description="First stage if none"
+                  data={stageOptions}
+                  value={stageId}
+                  onChange={setStageId}
+                  disabled={!chosenPipeline}
+                  clearable
+                />
+                <MultiSelect
+                  label="Tags"
+                  description="Every imported contact gets these"
+                  data={tagOptions}
+                  value={tagIds}
+                  onChange={setTagIds}
+                  searchable
+                />
+              </Group>
+              {!mapsAnything && (
+                <Text size="sm" c="red">
+                  Map at least one column to a field.
+                </Text>
+              )}
+              {error && (
+                <Alert color="red" role="alert" title="The import could not start">
+                  {error}
+                </Alert>
+              )}
+              <Group justify="flex-end">
+                <Button variant="default" onClick={onClose}>
+                  Cancel
+                </Button>
+                <Button
+                  loading={isBusy}
+                  disabled={!mapsAnything || (requiresPipeline && !chosenPipeline)}
+                  onClick={() => void start()}
+                >
+                  Start import
+                </Button>
+              </Group>
+            </Stack>
+          )}
+        </Stepper.Step>
+        <Stepper.Step label="Import" description="Progress">
+          <Stack mt="md" role="status" aria-label="Import progress">
+            <Text size="sm">
+              Imported {progress?.processed ?? 0} of {started?.totalRows ?? 0} rows… You can close this
+              window; the import goes on.
+            </Text>
+            <Progress
+              aria-label="Import progress"
+              value={
+                started && started.totalRows > 0 ? ((progress?.processed ?? 0) / started.totalRows) * 100 : 0
+              }
+              animated
+            />
+            {pollError !== null && (
+              <Text size="xs" c="red">
+                Progress is not updating: {formatErrorMessage(pollError)} We keep trying.
+              </Text>
+            )}
+          </Stack>
+        </Stepper.Step>
+        <Stepper.Completed>
+          {progress && started && (
+            <Stack mt="md" role="status" aria-label="Import result">
+              {progress.error ? (
+                <Alert color="red" title="The import stopped">
+                  {progress.error}
+                </Alert>
+              ) : (
+                <Text fw={600}>Import finished.</Text>
+              )}
+              <Group gap="xl">
+                <Text size="sm">Created: {progress.created}</Text>
+                <Text size="sm">Updated: {progress.updated}</Text>
+                <Text size="sm">Refused: {progress.refused}</Text>
+              </Group>
+              {progress.refused > 0 && (
+                <Anchor href={formatRefusedReportUrl(teamUID, started.importId)} download>
+                  Download the refused rows with the reason for each
+                </Anchor>
+              )}
+              <Group justify="flex-end">
+                <Button onClick={onClose}>Close</Button>
+              </Group>
+            </Stack>
+          )}
+        </Stepper.Completed>
+      </Stepper>
+    </Stack>
+  );
+}

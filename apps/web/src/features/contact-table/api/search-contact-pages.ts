@@ -1,0 +1,49 @@
+import type { SearchFilter, SearchSortField } from '@grouptrack/domain';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { searchContacts, type SearchAnswer } from '../../../lib/search-client';
+
+/** Rows fetched per page as the table scrolls. */
+export const TABLE_PAGE_SIZE = 100;
+
+export interface TableSort {
+  field: SearchSortField;
+  order: 'asc' | 'desc';
+}
+
+/** What the table searches for: the filter, the free text and the sort. */
+export interface TableQuery {
+  teamUID: string;
+  objectToFilter: SearchFilter;
+  searchText: string;
+  sort: TableSort;
+}
+
+export const contactTableQueryKey = (query: TableQuery) =>
+  ['teams', query.teamUID, 'contact-table', query] as const;
+
+/** Every table query of a team, for refetching after a change. */
+export const contactTableRootKey = (teamUID: string) => ['teams', teamUID, 'contact-table'] as const;
+
+/** Pages of contacts matching the query, 100 at a time, loaded as the user scrolls. */
+export function useContactPages(query: TableQuery) {
+  return useInfiniteQuery({
+    queryKey: contactTableQueryKey(query),
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }): Promise<SearchAnswer> =>
+      searchContacts(
+        {
+          teamUID: query.teamUID,
+          paging: { from: pageParam, size: TABLE_PAGE_SIZE },
+          sort: query.sort,
+          objectToFilter: query.objectToFilter,
+          searchObj: query.searchText === '' ? undefined : { text: query.searchText },
+          currentTab: 'table',
+        },
+        signal,
+      ),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.hits.length, 0);
+      return last.hits.length > 0 && loaded < last.total ? loaded : undefined;
+    },
+  });
+}

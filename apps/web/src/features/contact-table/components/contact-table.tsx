@@ -1,0 +1,549 @@
+import {
+  emailSchema,
+  isSocialPlatform,
+  personNameSchema,
+  phoneSchema,
+  type SearchFilter,
+  type SearchSortField,
+} from '@grouptrack/domain';
+import { Alert, Badge, Button, Checkbox, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { useQueryClient } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { QueryError } from '../../../components/query-error';
+import { formatPlatformName } from '../../../lib/platform-names';
+import type { SearchHit } from '../../../lib/search-client';
+import { BulkActionBar } from '../../bulk-actions/components/bulk-action-bar';
+import type { BulkFilter } from '../../bulk-actions/api/start-bulk-action';
+import {
+  EMPTY_SELECTION,
+  countSelected,
+  describeLoadedRows,
+  isRowSelected,
+  selectAllMatching,
+  toBulkTarget,
+  toggleLoadedRows,
+  toggleRow,
+  type Selection,
+} from '../../bulk-actions/lib/selection';
+import type { PipelineDetails } from '../../contact-filters';
+import { listTagOptions } from '../lib/tag-options';
+import { contactTableRootKey, useContactPages, type TableSort } from '../api/search-contact-pages';
+import { useUpdateContact, type ContactPatch } from '../api/update-contact';
+import { CONTACT_COLUMN_LABELS, listVisibleColumns, type ContactColumnId } from '../lib/column-prefs';
+import { useColumnPrefs } from '../lib/use-column-prefs';
+import { ColumnPicker } from './column-picker';
+import { EditableCell } from './editable-cell';
+
+const ROW_HEIGHT = 44;
+const CHECKBOX_WIDTH = 44;
+
+const COLUMN_WIDTHS: Record<ContactColumnId, number> = {
+  name: 260,
+  emailAddress: 260,
+  phoneNumber: 180,
+  platforms: 170,
+  stage: 160,
+  tags: 240,
+  createdAt: 130,
+  updatedAt: 130,
+};
+
+/** The server sort field of each sortable column. */
+const COLUMN_SORT: Partial<Record<ContactColumnId, SearchSortField>> = {
+  name: 'name',
+  emailAddress: 'emailAddress',
+  stage: 'rank',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+};
+
+const SORT_LABELS: Record<SearchSortField, string> = {
+  name: 'Name',
+  firstName: 'First name',
+  lastName: 'Last name',
+  emailAddress: 'Email',
+  createdAt: 'Created',
+  updatedAt: 'Updated',
+  rank: 'Pipeline order',
+};
+
+const features = tableFeatures({});
+const helper = createColumnHelper<typeof features, SearchHit>();
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** Checks a value with a zod schema; answers its first message, or null. */
+function check(
+  schema: { safeParse: (value: string) => { success: boolean; error?: { issues: { message: string }[] } } },
+  value: string,
+) {
+  const result = schema.safeParse(value);
+  return result.success ? null : (result.error?.issues[0]?.message ?? 'This value is not valid.');
+}
+
+export interface ContactTableProps {
+  teamUID: string;
+  pipelineId: string | null;
+  details: PipelineDetails;
+  /** The shared filters (pipeline added here). */
+  filter: SearchFilter;
+  searchText: string;
+  canDelete: boolean;
+  /** Shown instead of the empty table when the team has no contacts at all. */
+  emptyAction: React.ReactNode;
+}
+
+/** Contacts as a virtualised table that pages from the server as it scrolls. */
+export function ContactTable({
+  teamUID,
+  pipelineId,
+  details,
+  filter,
+  searchText,
+  canDelete,
+  emptyAction,
+}: ContactTableProps) {
+  const queryClient = useQueryClient();
+  const [prefs, setPrefs] = useColumnPrefs(teamUID);
+  const [sort, setSort] = useState<TableSort>({ field: 'createdAt', order: 'desc' });
+  const effectiveSort: TableSort =
+    sort.field === 'rank' && !pipelineId ? { field: 'createdAt', order: 'desc' } : sort;
+  const objectToFilter = useMemo<SearchFilter>(
+    () => ({ ...filter, ...(pipelineId ? { pipelineId } : {}) }),
+    [filter, pipelineId],
+  );
+  const query = useContactPages({ teamUID, objectToFilter, searchText, sort: effectiveSort });
+  const [selection, setSelection] = useState<{ key: string; value: Selection }>({
+    key: '',
+    value: EMPTY_SELECTION,
+  });
+  const selectionKey = JSON.stringify([objectToFilter, searchText]);
+  const currentSelection = selection.key === selectionKey ? selection.value : EMPTY_SELECTION;
+  const select = (value: Selection) => setSelection({ key: selectionKey, value });
+  const update = useUpdateContact(teamUID);
+
+  const rows = useMemo(() => query.data?.pages.flatMap((page) => page.hits) ?? [], [query.data]);
+  const total = query.data?.pages[0]?.total ?? 0;
+  const loadedIds = useMemo(() => rows.map((row) => row.GTID), [rows]);
+
+  const stages = useMemo(
+    () =>
+      new Map(
+        details.pipelines.flatMap((pipeline) => pipeline.stages).map((stage) => [stage.stageUID, stage]),
+      ),
+    [details],
+  );
+  const tags = useMemo(
+    () => new Map(listTagOptions(details, null).map((tag) => [tag.tagUID, tag])),
+    [details],
+  );
+  const visible = listVisibleColumns(prefs, pipelineId !== null);
+
+  const save = useRef(async (GTID: string, patch: ContactPatch) => {
+    await update.mutateAsync({ GTID, patch });
+  });
+  useEffect(() => {
+    save.current = async (GTID, patch) => {
+      await update.mutateAsync({ GTID, patch });
+    };
+  });
+
+  const columns = useMemo(() => {
+    const all = {
+      name: helper.accessor('name', {
+        id: 'name',
+        cell: ({ row }) => {
+          const hit = row.original;
+          return (
+            <EditableCell
+              display={hit.name}
+              editLabel={`edit name of ${hit.name || 'this contact'}`}
+              fields={[
+                {
+                  label: 'First name',
+                  value: hit.firstName,
+                  placeholder: 'First name',
+                  validate: (value) =>
+                    value.trim() === '' && hit.lastName === ''
+                      ? check(personNameSchema, value)
+                      : value.trim() === ''
+                        ? null
+                        : check(personNameSchema, value),
+                },
+                {
+                  label: 'Last name',
+                  value: hit.lastName,
+                  placeholder: 'Last name',
+                  validate: (value) => (value.trim() === '' ? null : check(personNameSchema, value)),
+                },
+              ]}
+              onSave={([firstName = '', lastName = '']) =>
+                save.current(hit.GTID, { firstName: firstName.trim(), lastName: lastName.trim() })
+              }
+            />
+          );
+        },
+      }),
+      emailAddress: helper.accessor('emailAddress', {
+        id: 'emailAddress',
+        cell: ({ row }) => {
+          const hit = row.original;
+          return (
+            <EditableCell
+              display={hit.emailAddress ?? ''}
+              editLabel={`edit email of ${hit.name || 'this contact'}`}
+              fields={[
+                {
+                  label: 'Email',
+                  value: hit.emailAddress ?? '',
+                  placeholder: 'name@example.com',
+                  validate: (value) => (value.trim() === '' ? null : check(emailSchema, value)),
+                },
+              ]}
+              onSave={([value = '']) =>
+                save.current(hit.GTID, { emailAddress: value.trim() === '' ? null : value.trim() })
+              }
+            />
+          );
+        },
+      }),
+      phoneNumber: helper.accessor('phoneNumber', {
+        id: 'phoneNumber',
+        cell: ({ row }) => {
+          const hit = row.original;
+          return (
+            <EditableCell
+              display={hit.phoneNumber ?? ''}
+              editLabel={`edit phone of ${hit.name || 'this contact'}`}
+              fields={[
+                {
+                  label: 'Phone',
+                  value: hit.phoneNumber ?? '',
+                  placeholder: '+1 555 0100',
+                  validate: (value) => (value.trim() === '' ? null : check(phoneSchema, value)),
+                },
+              ]}
+              onSave={([value = '']) =>
+                save.current(hit.GTID, { phoneNumber: value.trim() === '' ? null : value.trim() })
+              }
+            />
+          );
+        },
+      }),
+      platforms: helper.accessor('platforms', {
+        id: 'platforms',
+        cell: ({ row }) => (
+          <Text size="sm" truncate>
+            {row.original.platforms
+              .map((platform) => (isSocialPlatform(platform) ? formatPlatformName(platform) : platform))
+              .join(', ')}
+          </Text>
+        ),
+      }),
+      stage: helper.accessor('stage', {
+        id: 'stage',
+        cell: ({ row }) => {
+          const stage = row.original.stage ? stages.get(row.original.stage) : undefined;
+          return stage ? (
+            <Badge style={{ backgroundColor: stage.color, color: stage.fontColor }} radius="sm">
+              {stage.name}
+            </Badge>
+          ) : null;
+        },
+      }),
+      tags: helper.accessor('tags', {
+        id: 'tags',
+        cell: ({ row }) => {
+          const known = row.original.tags.flatMap((id) => tags.get(id) ?? []);
+          return (
+            <Group gap={4} wrap="nowrap" style={{ overflow: 'hidden' }}>
+              {known.slice(0, 3).map((tag) => (
+                <Badge key={tag.tagUID} variant="light" radius="sm" title={`${tag.setName}: ${tag.name}`}>
+                  {tag.name}
+                </Badge>
+              ))}
+              {known.length > 3 && (
+                <Text size="xs" c="dimmed">
+                  +{known.length - 3}
+                </Text>
+              )}
+            </Group>
+          );
+        },
+      }),
+      createdAt: helper.accessor('createdAt', {
+        id: 'createdAt',
+        cell: ({ row }) => <Text size="sm">{dateFormat.format(new Date(row.original.createdAt))}</Text>,
+      }),
+      updatedAt: helper.accessor('updatedAt', {
+        id: 'updatedAt',
+        cell: ({ row }) => <Text size="sm">{dateFormat.format(new Date(row.original.updatedAt))}</Text>,
+      }),
+    };
+    return helper.columns(visible.map((id) => all[id]));
+    // The column list only changes when the visible columns or the lookups do.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [visible.join(','), stages, tags]);
+
+  const table = useTable({ features, columns, data: rows, getRowId: (row) => row.GTID });
+  const tableRows = table.getRowModel().rows;
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The app is not built with React Compiler, so the virtualizer's unmemoisable functions are fine here.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: tableRows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    getItemKey: (index) => tableRows[index]?.id ?? index,
+    overscan: 10,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? -1;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  useEffect(() => {
+    if (lastIndex >= tableRows.length - 20 && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [lastIndex, tableRows.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const width = CHECKBOX_WIDTH + visible.reduce((sum, id) => sum + COLUMN_WIDTHS[id], 0);
+  const headerState = describeLoadedRows(currentSelection, loadedIds);
+  const selectedCount = countSelected(currentSelection, total);
+  const bulkFilter: BulkFilter = {
+    objectToFilter,
+    ...(searchText ? { searchObj: { text: searchText } } : {}),
+  };
+
+  function sortBy(field: SearchSortField) {
+    setSort((current) =>
+      current.field === field
+        ? { field, order: current.order === 'asc' ? 'desc' : 'asc' }
+        : { field, order: field === 'createdAt' || field === 'updatedAt' ? 'desc' : 'asc' },
+    );
+  }
+
+  const sortOptions = (Object.keys(SORT_LABELS) as SearchSortField[])
+    .filter((field) => field !== 'rank' || pipelineId !== null)
+    .map((field) => ({ value: field, label: SORT_LABELS[field] }));
+
+  return (
+    <Stack gap="sm" style={{ minHeight: 0, flex: 1 }}>
+      <Group justify="space-between" gap="sm">
+        <Group gap="xs">
+          <Select
+            size="sm"
+            label="Sort by"
+            data={sortOptions}
+            value={effectiveSort.field}
+            onChange={(value) => value && setSort({ field: value, order: effectiveSort.order })}
+            allowDeselect={false}
+            w={170}
+          />
+          <Button
+            size="sm"
+            variant="default"
+            mt={24}
+            onClick={() =>
+              setSort({ ...effectiveSort, order: effectiveSort.order === 'asc' ? 'desc' : 'asc' })
+            }
+            aria-label={`Sort order: ${effectiveSort.order === 'asc' ? 'ascending' : 'descending'}. Change it`}
+          >
+            {effectiveSort.order === 'asc' ? 'Ascending ↑' : 'Descending ↓'}
+          </Button>
+        </Group>
+        <Group gap="xs">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {query.isSuccess ? `${total.toLocaleString()} contacts` : ''}
+          </Text>
+          <ColumnPicker prefs={prefs} onChange={setPrefs} hasPipeline={pipelineId !== null} />
+        </Group>
+      </Group>
+
+      <Stack gap={4}>
+        <BulkActionBar
+          teamUID={teamUID}
+          pipelineId={pipelineId}
+          details={details}
+          canDelete={canDelete}
+          selectedCount={selectedCount}
+          target={toBulkTarget(currentSelection, bulkFilter)}
+          onFinished={() => {
+            select(EMPTY_SELECTION);
+            void queryClient.invalidateQueries({ queryKey: contactTableRootKey(teamUID) });
+          }}
+        />
+        {currentSelection.mode === 'ids' && headerState === 'all' && total > loadedIds.length && (
+          <Group gap="xs">
+            <Text size="sm">All {loadedIds.length} loaded contacts are selected.</Text>
+            <Button size="compact-sm" variant="subtle" onClick={() => select(selectAllMatching())}>
+              Select all {total.toLocaleString()} matching
+            </Button>
+          </Group>
+        )}
+        {currentSelection.mode === 'all' && (
+          <Group gap="xs">
+            <Text size="sm">All {selectedCount.toLocaleString()} matching contacts are selected.</Text>
+            <Button size="compact-sm" variant="subtle" onClick={() => select(EMPTY_SELECTION)}>
+              Clear selection
+            </Button>
+          </Group>
+        )}
+      </Stack>
+
+      {query.isError && !query.data ? (
+        <QueryError
+          title="The contacts could not be loaded"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          isRetrying={query.isFetching}
+        />
+      ) : query.isPending ? (
+        <Stack gap={6} aria-label="Loading contacts" aria-busy>
+          {Array.from({ length: 8 }, (_, index) => (
+            <Skeleton key={index} height={ROW_HEIGHT - 8} />
+          ))}
+        </Stack>
+      ) : total === 0 ? (
+        emptyAction
+      ) : (
+        <div
+          ref={scrollRef}
+          style={{ overflow: 'auto', height: 'calc(100vh - 300px)', minHeight: 320, position: 'relative' }}
+          className="contact-table-scroll"
+        >
+          <table
+            role="grid"
+            aria-label="Contacts"
+            aria-rowcount={total + 1}
+            style={{ display: 'grid', width, borderCollapse: 'collapse' }}
+          >
+            <thead
+              style={{
+                display: 'grid',
+                position: 'sticky',
+                top: 0,
+                zIndex: 1,
+                background: 'var(--mantine-color-body)',
+              }}
+            >
+              <tr
+                style={{
+                  display: 'flex',
+                  width: '100%',
+                  borderBottom: '1px solid var(--mantine-color-default-border)',
+                }}
+                aria-rowindex={1}
+              >
+                <th
+                  style={{ width: CHECKBOX_WIDTH, display: 'flex', alignItems: 'center', padding: '0 12px' }}
+                >
+                  <Checkbox
+                    aria-label="Select all loaded contacts"
+                    checked={headerState === 'all'}
+                    indeterminate={headerState === 'some'}
+                    onChange={() => select(toggleLoadedRows(currentSelection, loadedIds))}
+                  />
+                </th>
+                {visible.map((id) => {
+                  const field = COLUMN_SORT[id];
+                  const active = field !== undefined && effectiveSort.field === field;
+                  return (
+                    <th
+                      key={id}
+                      aria-sort={
+                        active ? (effectiveSort.order === 'asc' ? 'ascending' : 'descending') : undefined
+                      }
+                      style={{
+                        width: COLUMN_WIDTHS[id],
+                        display: 'flex',
+                        alignItems: 'center',
+                        padding: '8px 0',
+                      }}
+                    >
+                      {field ? (
+                        <Button
+                          variant="subtle"
+                          size="compact-sm"
+                          color="dark"
+                          onClick={() => sortBy(field)}
+                          rightSection={active ? (effectiveSort.order === 'asc' ? '↑' : '↓') : undefined}
+                        >
+                          {CONTACT_COLUMN_LABELS[id]}
+                        </Button>
+                      ) : (
+                        <Text size="sm" fw={600} px={8}>
+                          {CONTACT_COLUMN_LABELS[id]}
+                        </Text>
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+            <tbody style={{ display: 'grid', height: virtualizer.getTotalSize(), position: 'relative' }}>
+              {items.map((item) => {
+                const row = tableRows[item.index]!;
+                const selected = isRowSelected(currentSelection, row.id);
+                return (
+                  <tr
+                    key={row.id}
+                    data-index={item.index}
+                    ref={virtualizer.measureElement}
+                    aria-rowindex={item.index + 2}
+                    aria-selected={selected}
+                    style={{
+                      display: 'flex',
+                      position: 'absolute',
+                      transform: `translateY(${item.start}px)`,
+                      width: '100%',
+                      minHeight: ROW_HEIGHT,
+                      alignItems: 'center',
+                      borderBottom: '1px solid var(--mantine-color-default-border)',
+                      background: selected ? 'var(--mantine-primary-color-light)' : undefined,
+                    }}
+                  >
+                    <td style={{ width: CHECKBOX_WIDTH, padding: '0 12px', flexShrink: 0 }}>
+                      <Checkbox
+                        aria-label={`Select ${row.original.name || row.original.emailAddress || 'contact'}`}
+                        checked={selected}
+                        onChange={() => select(toggleRow(currentSelection, row.id, loadedIds))}
+                      />
+                    </td>
+                    {row.getAllCells().map((cell) => (
+                      <td
+                        key={cell.id}
+                        style={{
+                          width: COLUMN_WIDTHS[cell.column.id as ContactColumnId],
+                          padding: '4px 8px',
+                          flexShrink: 0,
+                          minWidth: 0,
+                        }}
+                      >
+                        <table.FlexRender cell={cell} />
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          {query.isFetchingNextPage && (
+            <Text size="sm" c="dimmed" p="sm" role="status">
+              Loading more contacts…
+            </Text>
+          )}
+          {query.isFetchNextPageError && (
+            <Alert color="red" m="sm" role="alert">
+              <Group justify="space-between">
+                <Text size="sm">More contacts could not be loaded.</Text>
+                <Button size="xs" variant="white" color="red" onClick={() => void fetchNextPage()}>
+                  Try again
+                </Button>
+              </Group>
+            </Alert>
+          )}
+        </div>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,112 @@
+import { ActionIcon, Group, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { formatErrorMessage } from '../../../lib/api-client';
+
+export interface EditableField {
+  /** The input's accessible name, e.g. "Email of Ava Smith". */
+  label: string;
+  value: string;
+  placeholder?: string;
+  /** Answers an error message, or null when the value is fine. */
+  validate: (value: string) => string | null;
+}
+
+export interface EditableCellProps {
+  /** What the cell shows when not editing. */
+  display: string;
+  /** What the button does, e.g. "edit email of Ava Smith"; its accessible name starts with the value shown. */
+  editLabel: string;
+  fields: EditableField[];
+  /** Saves the typed values (in the order of `fields`); rejects with the server's message. */
+  onSave: (values: string[]) => Promise<void>;
+}
+
+/** A cell that turns into inputs on click or Enter: Enter saves, Escape cancels. */
+export function EditableCell({ display, editLabel, fields, onSave }: EditableCellProps) {
+  const [values, setValues] = useState<string[] | null>(null);
+  const [errors, setErrors] = useState<(string | null)[]>([]);
+  const [isSaving, setIsSaving] = useState(false);
+
+  if (values === null) {
+    return (
+      <UnstyledButton
+        aria-label={display === '' ? `Empty, ${editLabel}` : `${display}, ${editLabel}`}
+        onClick={() => {
+          setErrors([]);
+          setValues(fields.map((field) => field.value));
+        }}
+        style={{ width: '100%', minHeight: 28 }}
+      >
+        <Text size="sm" truncate c={display === '' ? 'dimmed' : undefined}>
+          {display === '' ? '—' : display}
+        </Text>
+      </UnstyledButton>
+    );
+  }
+
+  async function save(event?: FormEvent) {
+    event?.preventDefault();
+    if (values === null || isSaving) return;
+    const found = fields.map((field, index) => field.validate(values[index] ?? ''));
+    setErrors(found);
+    if (found.some((error) => error !== null)) return;
+    if (fields.every((field, index) => field.value === values[index])) {
+      setValues(null);
+      return;
+    }
+    setIsSaving(true);
+    try {
+      await onSave(values);
+      setValues(null);
+    } catch (error) {
+      setErrors(fields.map((_, index) => (index === 0 ? formatErrorMessage(error) : null)));
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      setValues(null);
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void save(event)} style={{ width: '100%' }}>
+      <Group gap={4} wrap="nowrap" align="flex-start">
+        {fields.map((field, index) => (
+          <TextInput
+            key={field.label}
+            size="xs"
+            aria-label={field.label}
+            placeholder={field.placeholder}
+            value={values[index] ?? ''}
+            error={errors[index] ?? undefined}
+            disabled={isSaving}
+            autoFocus={index === 0}
+            onKeyDown={onKeyDown}
+            onChange={(event) => {
+              const next = [...values];
+              next[index] = event.currentTarget.value;
+              setValues(next);
+            }}
+            style={{ flex: 1, minWidth: 0 }}
+          />
+        ))}
+        <ActionIcon type="submit" size="md" variant="light" aria-label="Save" loading={isSaving}>
+          ✓
+        </ActionIcon>
+        <ActionIcon
+          size="md"
+          variant="subtle"
+          color="gray"
+          aria-label="Cancel"
+          onClick={() => setValues(null)}
+        >
+          ✕
+        </ActionIcon>
+      </Group>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { requestData } from '../../../lib/api-client';
+import { contactPath, contactQueryKey, useInvalidateContact } from './get-contact';
+
+/** The state of a deal; won and lost close it. */
+export type DealStatus = 'open' | 'won' | 'lost';
+
+/** A deal with a contact. */
+export interface Deal {
+  dealUID: string;
+  name: string;
+  value: number;
+  currency: string;
+  status: DealStatus;
+  closedAt: string | null;
+  pipelineID: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The fields of a deal a form sends. */
+export interface DealInput {
+  name?: string;
+  value?: number;
+  currency?: string;
+  status?: DealStatus;
+  pipelineId?: string | null;
+}
+
+/** The contact's deals. */
+export function useDeals(teamUID: string, GTID: string) {
+  return useQuery({
+    queryKey: [...contactQueryKey(teamUID, GTID), 'deals'],
+    queryFn: ({ signal }) => requestData<Deal[]>(contactPath(teamUID, GTID, 'deals'), { signal }),
+  });
+}
+
+/** Adds a deal (id null) or changes, wins or loses one. */
+export function useSaveDeal(teamUID: string, GTID: string) {
+  const invalidate = useInvalidateContact(teamUID, GTID);
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: DealInput }) =>
+      id
+        ? requestData<Deal>(contactPath(teamUID, GTID, `deals/${encodeURIComponent(id)}`), {
+            method: 'PATCH',
+            body: input,
+          })
+        : requestData<Deal>(contactPath(teamUID, GTID, 'deals'), { method: 'POST', body: input }),
+    onSettled: invalidate,
+  });
+}

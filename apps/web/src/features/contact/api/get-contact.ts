@@ -1,0 +1,107 @@
+import type { SocialPlatform } from '@grouptrack/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { requestData } from '../../../lib/api-client';
+import { teamPath } from '../../pipeline-setup/api/pipelines';
+
+/** Where the contact is on one platform. */
+export interface ContactSource {
+  profileID: string | null;
+  username: string | null;
+  url: string | null;
+}
+
+/** The contact's place in one pipeline. */
+export interface ContactPipelineData {
+  stage: string;
+  questions: { question: string; answer: string }[] | null;
+  addedAt: string;
+  /** Tag ids by tag set id. */
+  tagSets: Record<string, string[]>;
+  stagesHistory: { stage: string; enteredAt: string; byUID: string | null }[];
+}
+
+/** A contact as `GET contacts/:GTID` answers: sources, global tags and data per visible pipeline. */
+export interface Contact {
+  GTID: string;
+  firstName: string | null;
+  lastName: string | null;
+  name: string | null;
+  emailAddress: string | null;
+  phoneNumber: string | null;
+  photoURL: string | null;
+  sources: Partial<Record<SocialPlatform, ContactSource>>;
+  globalTagSets: Record<string, string[]>;
+  groupData: Record<string, ContactPipelineData>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The editable fields of a contact. */
+export interface ContactPatch {
+  firstName?: string;
+  lastName?: string;
+  emailAddress?: string | null;
+  phoneNumber?: string | null;
+}
+
+/** Every query of one contact starts with this key, so one invalidation refreshes them all. */
+export const contactQueryKey = (teamUID: string, GTID: string) =>
+  ['teams', teamUID, 'contacts', GTID] as const;
+
+/** Builds the path of a contact, or of something under it. */
+export function contactPath(teamUID: string, GTID: string, rest = ''): string {
+  return teamPath(teamUID, `contacts/${encodeURIComponent(GTID)}${rest ? `/${rest}` : ''}`);
+}
+
+/** One contact; a 404 ApiError when it does not exist or is not visible. */
+export function useContact(teamUID: string, GTID: string) {
+  return useQuery({
+    queryKey: [...contactQueryKey(teamUID, GTID), 'details'],
+    queryFn: ({ signal }) => requestData<Contact>(contactPath(teamUID, GTID), { signal }),
+    retry: (count, error) =>
+      count < 2 && !(error instanceof Error && 'status' in error && error.status === 404),
+  });
+}
+
+/** Refreshes everything shown about a contact (details, notes, deals, activity). */
+export function useInvalidateContact(teamUID: string, GTID: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: contactQueryKey(teamUID, GTID) });
+}
+
+/** Changes names, email or phone; the answer is the updated contact. */
+export function useUpdateContact(teamUID: string, GTID: string) {
+  const invalidate = useInvalidateContact(teamUID, GTID);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: ContactPatch) =>
+      requestData<Contact>(contactPath(teamUID, GTID), { method: 'PATCH', body: patch }),
+    onSuccess: (contact) => queryClient.setQueryData([...contactQueryKey(teamUID, GTID), 'details'], contact),
+    onSettled: invalidate,
+  });
+}
+
+/** Moves the contact to a stage of a pipeline (or adds them to it). */
+export function useMoveContactStage(teamUID: string, GTID: string) {
+  const invalidate = useInvalidateContact(teamUID, GTID);
+  return useMutation({
+    mutationFn: ({ pipelineId, stageId }: { pipelineId: string; stageId: string }) =>
+      requestData<Contact>(contactPath(teamUID, GTID, `pipelines/${encodeURIComponent(pipelineId)}`), {
+        method: 'PUT',
+        body: { stageId },
+      }),
+    onSettled: invalidate,
+  });
+}
+
+/** Tags or untags the contact. */
+export function useToggleContactTag(teamUID: string, GTID: string) {
+  const invalidate = useInvalidateContact(teamUID, GTID);
+  return useMutation({
+    mutationFn: ({ tagId, isAdding }: { tagId: string; isAdding: boolean }) =>
+      requestData<undefined>(contactPath(teamUID, GTID, `tags/${encodeURIComponent(tagId)}`), {
+        method: isAdding ? 'PUT' : 'DELETE',
+      }),
+    onSettled: invalidate,
+  });
+}

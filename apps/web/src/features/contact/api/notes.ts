@@ -1,0 +1,49 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { requestData } from '../../../lib/api-client';
+import { contactPath, contactQueryKey, useInvalidateContact } from './get-contact';
+
+/** A note on a contact. */
+export interface Note {
+  noteUID: string;
+  text: string;
+  createdByUID: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The contact's notes, newest first. */
+export function useNotes(teamUID: string, GTID: string) {
+  return useQuery({
+    queryKey: [...contactQueryKey(teamUID, GTID), 'notes'],
+    queryFn: ({ signal }) => requestData<Note[]>(contactPath(teamUID, GTID, 'notes'), { signal }),
+  });
+}
+
+type NoteChange =
+  { kind: 'add'; text: string } | { kind: 'edit'; id: string; text: string } | { kind: 'delete'; id: string };
+
+/** Adds, edits or deletes a note. */
+export function useChangeNote(teamUID: string, GTID: string) {
+  const invalidate = useInvalidateContact(teamUID, GTID);
+  return useMutation({
+    mutationFn: (change: NoteChange) => {
+      switch (change.kind) {
+        case 'add':
+          return requestData<unknown>(contactPath(teamUID, GTID, 'notes'), {
+            method: 'POST',
+            body: { text: change.text },
+          });
+        case 'edit':
+          return requestData<unknown>(contactPath(teamUID, GTID, `notes/${encodeURIComponent(change.id)}`), {
+            method: 'PATCH',
+            body: { text: change.text },
+          });
+        case 'delete':
+          return requestData<unknown>(contactPath(teamUID, GTID, `notes/${encodeURIComponent(change.id)}`), {
+            method: 'DELETE',
+          });
+      }
+    },
+    onSettled: invalidate,
+  });
+}

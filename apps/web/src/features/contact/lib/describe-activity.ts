@@ -1,0 +1,64 @@
+/** An activity as the timeline needs it. */
+export interface ActivityInput {
+  type: string;
+  action: string;
+  note: string | null;
+  data: Record<string, unknown> | null;
+}
+
+const FIELD_NAMES: Record<string, string> = {
+  firstName: 'first name',
+  lastName: 'last name',
+  name: 'name',
+  emailAddress: 'email',
+  phoneNumber: 'phone',
+  photoUrl: 'photo',
+  sources: 'sources',
+};
+
+function readText(data: Record<string, unknown> | null, key: string): string | null {
+  const value = data?.[key];
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** One sentence saying what happened, for the contact's timeline. */
+export function describeActivity({
+  activity,
+  pipelineName,
+}: {
+  activity: ActivityInput;
+  pipelineName: string | null;
+}): string {
+  const { type, action, data } = activity;
+  const inPipeline = pipelineName ? ` in ${pipelineName}` : '';
+  switch (type) {
+    case 'stage':
+      return `Moved to stage ${readText(data, 'stage') ?? 'another stage'}${inPipeline}`;
+    case 'pipeline':
+      return action === 'removed'
+        ? `Taken out of ${pipelineName ?? 'a pipeline'}`
+        : `Added to ${pipelineName ?? 'a pipeline'}`;
+    case 'tag':
+      return `Tag ${readText(data, 'tag') ?? ''} ${action === 'removed' ? 'removed' : 'added'}`.replace(
+        /\s+/g,
+        ' ',
+      );
+    case 'note':
+      return `Note ${action}`;
+    case 'deal':
+      return `Deal ${readText(data, 'name') ?? ''} ${action}`.replace(/\s+/g, ' ');
+    case 'info': {
+      const fields = Array.isArray(data?.fields)
+        ? data.fields.filter((field) => typeof field === 'string')
+        : [];
+      return fields.length > 0
+        ? `Updated ${fields.map((field) => FIELD_NAMES[field] ?? field).join(', ')}`
+        : 'Details updated';
+    }
+    case 'contact':
+      if (action === 'merged') return `Merged with ${readText(data, 'mergedName') ?? 'another contact'}`;
+      return action === 'created' ? 'Contact created' : `Contact ${action}`;
+    default:
+      return `${type} ${action}`;
+  }
+}

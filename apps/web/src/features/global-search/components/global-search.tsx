@@ -1,0 +1,80 @@
+import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { formatErrorMessage } from '../../../lib/api-client';
+import { useGlobalSearch } from '../api/search-contacts-ahead';
+
+const DEBOUNCE_MS = 200;
+
+/** The header's contact search: type-ahead over names, email, phone and handles; Enter opens one. */
+export function GlobalSearch({ teamUID }: { teamUID: string }) {
+  const navigate = useNavigate();
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const [value, setValue] = useState('');
+  const [debounced] = useDebouncedValue(value.trim(), DEBOUNCE_MS);
+  const search = useGlobalSearch(teamUID, debounced);
+  const hits = useMemo(() => (debounced === '' ? [] : (search.data?.hits ?? [])), [debounced, search.data]);
+
+  // Enter opens the first result unless the user picked another one with the arrow keys.
+  const firstGTID = hits[0]?.GTID;
+  useEffect(() => {
+    if (firstGTID) combobox.selectFirstOption();
+  }, [firstGTID, combobox]);
+
+  const emptyMessage = search.isError
+    ? `Couldn't search: ${formatErrorMessage(search.error)}`
+    : search.isFetching
+      ? 'Searching…'
+      : 'No contact matches';
+
+  return (
+    <Combobox
+      store={combobox}
+      onOptionSubmit={(GTID) => {
+        combobox.closeDropdown();
+        setValue('');
+        void navigate(`/contact/${encodeURIComponent(GTID)}`);
+      }}
+      withinPortal
+    >
+      <Combobox.Target withExpandedAttribute>
+        <TextInput
+          aria-label="Search contacts"
+          placeholder="Search contacts"
+          value={value}
+          onChange={(event) => {
+            setValue(event.currentTarget.value);
+            combobox.openDropdown();
+          }}
+          onClick={() => combobox.openDropdown()}
+          onFocus={() => combobox.openDropdown()}
+          onBlur={() => combobox.closeDropdown()}
+          rightSection={search.isFetching ? <Loader size="xs" role="status" aria-label="Searching" /> : null}
+          maw={420}
+          w="100%"
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown hidden={debounced === ''}>
+        <Combobox.Options aria-label="Contacts found">
+          {hits.length === 0 ? (
+            <Combobox.Empty>{emptyMessage}</Combobox.Empty>
+          ) : (
+            hits.map((hit) => (
+              <Combobox.Option value={hit.GTID} key={hit.GTID}>
+                <Text size="sm" truncate="end">
+                  {hit.name || 'Unnamed contact'}
+                </Text>
+                {(hit.emailAddress ?? hit.phoneNumber) && (
+                  <Text size="xs" c="dimmed" truncate="end">
+                    {hit.emailAddress ?? hit.phoneNumber}
+                  </Text>
+                )}
+              </Combobox.Option>
+            ))
+          )}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}

@@ -1,0 +1,71 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { requestData } from '../../../lib/api-client';
+import { useTeamEvents } from '../../../lib/team-events';
+import { teamPath } from '../../pipeline-setup/api/pipelines';
+import type { Placement } from '../../pipeline-setup/api/pipelines';
+
+/** A status label (SPEC §3): display text, colour and order. */
+export interface StatusLabel {
+  labelUID: string;
+  display: string;
+  color: string;
+  order: number;
+}
+
+export const statusLabelsQueryKey = (teamUID: string) => ['teams', teamUID, 'status-labels'] as const;
+
+/** The team's status labels in order, refetched when a teammate changes them. */
+export function useStatusLabels(teamUID: string) {
+  const queryClient = useQueryClient();
+  useTeamEvents(teamUID, (event) => {
+    if (event.entity === 'status_label')
+      void queryClient.invalidateQueries({ queryKey: statusLabelsQueryKey(teamUID) });
+  });
+  return useQuery({
+    queryKey: statusLabelsQueryKey(teamUID),
+    queryFn: ({ signal }) => requestData<StatusLabel[]>(teamPath(teamUID, 'status-labels'), { signal }),
+  });
+}
+
+type LabelChange =
+  | { kind: 'create'; display: string; color: string }
+  | { kind: 'update'; id: string; display: string; color: string }
+  | { kind: 'move'; id: string; placement: Placement }
+  | { kind: 'delete'; id: string };
+
+async function changeStatusLabel(teamUID: string, change: LabelChange): Promise<StatusLabel[] | undefined> {
+  switch (change.kind) {
+    case 'create':
+      return requestData<StatusLabel[]>(teamPath(teamUID, 'status-labels'), {
+        method: 'POST',
+        body: { display: change.display, color: change.color },
+      });
+    case 'update':
+      return requestData<StatusLabel[]>(teamPath(teamUID, `status-labels/${encodeURIComponent(change.id)}`), {
+        method: 'PATCH',
+        body: { display: change.display, color: change.color },
+      });
+    case 'move':
+      return requestData<StatusLabel[]>(teamPath(teamUID, `status-labels/${encodeURIComponent(change.id)}`), {
+        method: 'PATCH',
+        body: change.placement,
+      });
+    case 'delete':
+      await requestData<undefined>(teamPath(teamUID, `status-labels/${encodeURIComponent(change.id)}`), {
+        method: 'DELETE',
+      });
+      return undefined;
+  }
+}
+
+/** Adds, edits, moves or deletes a status label; the server answers the new list, which replaces the cache. */
+export function useChangeStatusLabel(teamUID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: LabelChange) => changeStatusLabel(teamUID, change),
+    onSuccess: async (labels) => {
+      if (labels) queryClient.setQueryData(statusLabelsQueryKey(teamUID), labels);
+      else await queryClient.invalidateQueries({ queryKey: statusLabelsQueryKey(teamUID) });
+    },
+  });
+}

@@ -1,0 +1,182 @@
+import { useDraggable, useDroppable } from '@dnd-kit/core';
+import { Badge, Box, Button, Group, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef } from 'react';
+import type { SearchHit } from '../../../lib/search-client';
+import type { PipelineStage } from '../../contact-filters';
+import { type ColumnState, layOutColumn } from '../lib/board-state';
+import { ContactCard, type TagLabel } from './contact-card';
+
+const CARD_ESTIMATE_PX = 104;
+const CARD_GAP_PX = 8;
+export const COLUMN_WIDTH_PX = 280;
+
+export interface BoardColumnProps {
+  stage: PipelineStage;
+  column: ColumnState;
+  stages: PipelineStage[];
+  tagLabels: Map<string, TagLabel>;
+  activeGTID: string | null;
+  onNeedPages: (stageId: string, column: ColumnState, pages: number[]) => void;
+  onRetry: (stageId: string) => void;
+  onMove: (card: SearchHit, toStageId: string) => void;
+}
+
+/** A stage: its header in the stage colours with the count, and its cards in a virtual list. */
+export function BoardColumn({
+  stage,
+  column,
+  stages,
+  tagLabels,
+  activeGTID,
+  onNeedPages,
+  onRetry,
+  onMove,
+}: BoardColumnProps) {
+  const rows = useMemo(() => layOutColumn(column), [column]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const { setNodeRef, isOver } = useDroppable({ id: stage.stageUID });
+  // The column is not memoised by the compiler; it re-renders on scroll, as the virtualizer needs.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => CARD_ESTIMATE_PX,
+    gap: CARD_GAP_PX,
+    overscan: 6,
+    getItemKey: (index) => {
+      const row = rows.rowAt(index);
+      return 'card' in row ? row.card.GTID : `row-${index}`;
+    },
+  });
+  const items = virtualizer.getVirtualItems();
+
+  const missingPages = useMemo(() => {
+    const pages = new Set<number>();
+    for (const item of items) {
+      const row = rows.rowAt(item.index);
+      if ('page' in row) pages.add(row.page);
+    }
+    return [...pages].sort((a, b) => a - b);
+  }, [items, rows]);
+  const missingKey = missingPages.join(',');
+
+  useEffect(() => {
+    if (missingKey === '' || column.error) return;
+    onNeedPages(stage.stageUID, column, missingKey.split(',').map(Number));
+  }, [missingKey, column, onNeedPages, stage.stageUID]);
+
+  const headingId = `stage-${stage.stageUID}-heading`;
+  return (
+    <Paper
+      ref={setNodeRef}
+      component="section"
+      aria-labelledby={headingId}
+      withBorder
+      radius="md"
+      w={COLUMN_WIDTH_PX}
+      miw={COLUMN_WIDTH_PX}
+      bg={isOver ? 'var(--mantine-color-blue-0)' : 'var(--mantine-color-gray-1)'}
+      style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+      data-testid="board-column"
+      data-stage-id={stage.stageUID}
+    >
+      <Group
+        justify="space-between"
+        wrap="nowrap"
+        px="sm"
+        py={8}
+        style={{ backgroundColor: stage.color, color: stage.fontColor }}
+      >
+        <Text id={headingId} component="h2" fw={700} size="sm" truncate="end" m={0}>
+          {stage.name}
+        </Text>
+        <Badge variant="white" color="dark" size="sm" data-testid="stage-count">
+          {rows.count.toLocaleString()}
+          <VisuallyHidden> contacts</VisuallyHidden>
+        </Badge>
+      </Group>
+      {column.error && (
+        <Stack gap={4} p="xs" role="alert">
+          <Text size="xs" c="red">
+            {column.error}
+          </Text>
+          <Button size="compact-xs" variant="light" color="red" onClick={() => onRetry(stage.stageUID)}>
+            Try again
+          </Button>
+        </Stack>
+      )}
+      <Box
+        ref={scrollRef}
+        p="xs"
+        style={{ overflowY: 'auto', height: 'max(320px, calc(100dvh - 330px))' }}
+        data-testid="column-scroll"
+      >
+        {rows.count === 0 ? (
+          <Text size="sm" c="dimmed" ta="center" py="lg">
+            No contacts in this stage.
+          </Text>
+        ) : (
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {items.map((item) => {
+              const row = rows.rowAt(item.index);
+              return (
+                <div
+                  key={item.key}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    right: 0,
+                    transform: `translateY(${item.start}px)`,
+                  }}
+                >
+                  {'card' in row ? (
+                    <DraggableCard
+                      card={row.card}
+                      stages={stages}
+                      tagLabels={tagLabels}
+                      onMove={onMove}
+                      isActive={row.card.GTID === activeGTID}
+                    />
+                  ) : (
+                    <Skeleton height={CARD_ESTIMATE_PX - CARD_GAP_PX} radius="sm" aria-hidden="true" />
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </Box>
+    </Paper>
+  );
+}
+
+function DraggableCard({
+  card,
+  stages,
+  tagLabels,
+  onMove,
+  isActive,
+}: {
+  card: SearchHit;
+  stages: PipelineStage[];
+  tagLabels: Map<string, TagLabel>;
+  onMove: (card: SearchHit, toStageId: string) => void;
+  isActive: boolean;
+}) {
+  const { setNodeRef, listeners } = useDraggable({ id: card.GTID, data: { card } });
+  return (
+    <div
+      ref={setNodeRef}
+      {...listeners}
+      // The browser's own drag of the link or photo would cancel the board's drag.
+      onDragStart={(event) => event.preventDefault()}
+      style={{ opacity: isActive ? 0.4 : 1, touchAction: 'manipulation' }}
+    >
+      <ContactCard card={card} stages={stages} tagLabels={tagLabels} onMove={onMove} />
+    </div>
+  );
+}

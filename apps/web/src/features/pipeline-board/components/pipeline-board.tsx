@@ -1,0 +1,332 @@
+import {
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  type DragStartEvent,
+  MouseSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { Box, Group, Loader, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { QueryError } from '../../../components/query-error';
+import { formatErrorMessage } from '../../../lib/api-client';
+import type { SearchHit } from '../../../lib/search-client';
+import { useTeamEvents } from '../../../lib/team-events';
+import {
+  ContactFilterBar,
+  type PipelineDetail,
+  type PipelineTagSet,
+  pipelineDetailsQueryKey,
+  useContactFilters,
+} from '../../contact-filters';
+import { type BoardQuery, fetchStagePage, useBoard } from '../api/board-search';
+import { moveContactToStage } from '../api/move-contact';
+import {
+  BOARD_PAGE_SIZE,
+  type BoardState,
+  type ColumnState,
+  type StagePage,
+  locateCard,
+  reduceBoard,
+} from '../lib/board-state';
+import { BoardColumn, COLUMN_WIDTH_PX } from './board-column';
+import { ContactCard, type TagLabel } from './contact-card';
+
+const REFRESH_DEBOUNCE_MS = 400;
+
+export interface PipelineBoardProps {
+  teamUID: string;
+  pipeline: PipelineDetail;
+  pipelines: PipelineDetail[];
+  globalTagSets: PipelineTagSet[];
+}
+
+function buildTagLabels(sets: PipelineTagSet[]): Map<string, TagLabel> {
+  const labels = new Map<string, TagLabel>();
+  for (const set of sets) {
+    for (const tag of set.tags) labels.set(tag.tagUID, { name: tag.name, color: tag.color ?? set.color });
+  }
+  return labels;
+}
+
+/** The Pipeline View: a switcher, the shared filters and a column per stage with draggable cards. */
+export function PipelineBoard({ teamUID, pipeline, pipelines, globalTagSets }: PipelineBoardProps) {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const filters = useContactFilters();
+  const pipelineId = pipeline.groupUID;
+  const query: BoardQuery = useMemo(
+    () => ({ teamUID, pipelineId, filter: filters.filter, text: filters.text }),
+    [teamUID, pipelineId, filters.filter, filters.text],
+  );
+  const board = useBoard(query);
+
+  const stages = useMemo(() => {
+    const wanted = filters.filter.stageIds;
+    return pipeline.stages.filter((stage) => !wanted?.length || wanted.includes(stage.stageUID));
+  }, [pipeline.stages, filters.filter.stageIds]);
+  const tagLabels = useMemo(
+    () => buildTagLabels([...pipeline.tagSets, ...globalTagSets]),
+    [pipeline.tagSets, globalTagSets],
+  );
+
+  const [state, dispatch] = useReducer(reduceBoard, {} as BoardState);
+  // A new answer of the first paint replaces the cards, as React advises instead of an effect.
+  const [shown, setShown] = useState<{ data: StagePage[]; stages: typeof stages } | null>(null);
+  if (board.data && (shown?.data !== board.data || shown.stages !== stages)) {
+    setShown({ data: board.data, stages });
+    dispatch({ type: 'reset', stageIds: stages.map((stage) => stage.stageUID), stages: board.data });
+  }
+
+  const stateRef = useRef(state);
+  useEffect(() => {
+    stateRef.current = state;
+  });
+
+  const inFlight = useRef(new Set<string>());
+  // The column passes the state it rendered, so a page is asked for the generation on screen.
+  const loadPages = useCallback(
+    (stageId: string, column: ColumnState, pages: number[]) => {
+      const { generation } = column;
+      for (const page of pages) {
+        const key = `${stageId}:${generation}:${page}`;
+        if (column.pages[page] || inFlight.current.has(key)) continue;
+        inFlight.current.add(key);
+        fetchStagePage(query, stageId, page * BOARD_PAGE_SIZE)
+          .then((answer) =>
+            dispatch({
+              type: 'pageLoaded',
+              stageId,
+              generation,
+              page,
+              total: answer.total,
+              hits: answer.hits,
+            }),
+          )
+          .catch((error: unknown) =>
+            dispatch({ type: 'pageFailed', stageId, generation, message: formatErrorMessage(error) }),
+          )
+          .finally(() => inFlight.current.delete(key));
+      }
+    },
+    [query],
+  );
+  const retryColumn = useCallback((stageId: string) => dispatch({ type: 'clearError', stageId }), []);
+
+  // Changes (ours, a teammate's, a finished bulk job) re-read the board once they settle; never while
+  // a move of ours is still being saved, which would show the card back in its old stage.
+  const pendingMoves = useRef(0);
+  const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const { refetch } = board;
+  const scheduleRefresh = useCallback(() => {
+    clearTimeout(refreshTimer.current);
+    refreshTimer.current = setTimeout(function refresh() {
+      if (pendingMoves.current > 0) {
+        refreshTimer.current = setTimeout(refresh, REFRESH_DEBOUNCE_MS);
+        return;
+      }
+      void refetch();
+    }, REFRESH_DEBOUNCE_MS);
+  }, [refetch]);
+  useEffect(() => () => clearTimeout(refreshTimer.current), []);
+
+  useTeamEvents(teamUID, (event) => {
+    if (event.entity === 'contact' && (event.pipelineId === pipelineId || event.pipelineId === null)) {
+      scheduleRefresh();
+    } else if (event.entity === 'bulk_job' && event.data?.status === 'completed') {
+      scheduleRefresh();
+    } else if (event.entity === 'pipeline' || event.entity === 'stage' || event.entity === 'tag_set') {
+      void queryClient.invalidateQueries({ queryKey: pipelineDetailsQueryKey(teamUID) });
+    }
+  });
+
+  const moveCard = useCallback(
+    (card: SearchHit, toStageId: string) => {
+      const from = locateCard(stateRef.current, card.GTID);
+      if (!from || from.stageId === toStageId) return;
+      dispatch({ type: 'move', GTID: card.GTID, toStageId });
+      pendingMoves.current += 1;
+      moveContactToStage({ teamUID, GTID: card.GTID, pipelineId, stageId: toStageId })
+        .then(() => scheduleRefresh())
+        .catch((error: unknown) => {
+          dispatch({ type: 'move', GTID: card.GTID, toStageId: from.stageId, slot: from.slot });
+          notifications.show({
+            color: 'red',
+            title: `Couldn't move ${card.name || 'the contact'}`,
+            message: formatErrorMessage(error),
+          });
+        })
+        .finally(() => {
+          pendingMoves.current -= 1;
+        });
+    },
+    [teamUID, pipelineId, scheduleRefresh],
+  );
+
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 6 } }),
+  );
+  const [activeCard, setActiveCard] = useState<SearchHit | null>(null);
+  const onDragStart = (event: DragStartEvent) => {
+    setActiveCard((event.active.data.current as { card: SearchHit } | undefined)?.card ?? null);
+  };
+  const onDragEnd = (event: DragEndEvent) => {
+    setActiveCard(null);
+    const card = (event.active.data.current as { card: SearchHit } | undefined)?.card;
+    if (card && event.over) moveCard(card, String(event.over.id));
+  };
+
+  const switchPipeline = (id: string | null) => {
+    if (!id || id === pipelineId) return;
+    const next = new URLSearchParams(searchParams);
+    // Stages and pipeline tags belong to the pipeline being left.
+    next.delete('stages');
+    next.delete('tags');
+    next.delete('tagMode');
+    const search = next.toString();
+    void navigate(`/contacts/pipeline/${encodeURIComponent(id)}${search ? `?${search}` : ''}`);
+  };
+
+  const total = stages.reduce((sum, stage) => {
+    const column = state[stage.stageUID];
+    if (!column) return sum;
+    return sum + column.serverTotal;
+  }, 0);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Stack gap={2}>
+          <Title order={1} size="h3">
+            Pipeline View
+          </Title>
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {board.data ? `${total.toLocaleString()} contacts` : 'Loading contacts…'}
+          </Text>
+        </Stack>
+        <Select
+          label="Pipeline"
+          data={pipelines.map((item) => ({ value: item.groupUID, label: item.nickName }))}
+          value={pipelineId}
+          onChange={switchPipeline}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 300 }}
+        />
+      </Group>
+      <ContactFilterBar
+        teamUID={teamUID}
+        pipelineId={pipelineId}
+        value={{ filter: filters.filter, text: filters.text }}
+        onChange={filters.set}
+      />
+      {board.isError && !board.data ? (
+        <QueryError
+          title="Couldn't load the board"
+          error={board.error}
+          onRetry={() => void board.refetch()}
+          isRetrying={board.isFetching}
+        />
+      ) : !board.data ? (
+        <BoardSkeleton count={Math.max(stages.length, 1)} />
+      ) : stages.length === 0 ? (
+        <Paper withBorder p="lg">
+          <Text c="dimmed">This pipeline has no stages yet. Add stages in Setup → Pipelines.</Text>
+        </Paper>
+      ) : (
+        <Box pos="relative">
+          {board.isFetching && (
+            <Loader
+              size="xs"
+              pos="absolute"
+              top={-20}
+              right={0}
+              role="status"
+              aria-label="Updating the board"
+            />
+          )}
+          <DndContext
+            sensors={sensors}
+            onDragStart={onDragStart}
+            onDragEnd={onDragEnd}
+            onDragCancel={() => setActiveCard(null)}
+            accessibility={{
+              screenReaderInstructions: {
+                draggable: 'To move a contact with the keyboard, use the "Move to stage…" menu on its card.',
+              },
+            }}
+          >
+            <Group
+              gap="sm"
+              wrap="nowrap"
+              align="flex-start"
+              style={{ overflowX: 'auto' }}
+              pb="xs"
+              aria-label={`Stages of ${pipeline.nickName}`}
+              role="region"
+              tabIndex={0}
+            >
+              {stages.map((stage) => {
+                const column = state[stage.stageUID];
+                if (!column) return null;
+                return (
+                  <BoardColumn
+                    key={stage.stageUID}
+                    stage={stage}
+                    column={column}
+                    stages={pipeline.stages}
+                    tagLabels={tagLabels}
+                    activeGTID={activeCard?.GTID ?? null}
+                    onNeedPages={loadPages}
+                    onRetry={retryColumn}
+                    onMove={moveCard}
+                  />
+                );
+              })}
+            </Group>
+            <DragOverlay>
+              {activeCard && (
+                <Box w={COLUMN_WIDTH_PX - 20}>
+                  <ContactCard
+                    card={activeCard}
+                    stages={pipeline.stages}
+                    tagLabels={tagLabels}
+                    onMove={moveCard}
+                    isOverlay
+                  />
+                </Box>
+              )}
+            </DragOverlay>
+          </DndContext>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function BoardSkeleton({ count }: { count: number }) {
+  return (
+    <Group
+      gap="sm"
+      wrap="nowrap"
+      style={{ overflow: 'hidden' }}
+      aria-busy="true"
+      aria-label="Loading the board"
+    >
+      {Array.from({ length: Math.min(count, 6) }, (_, index) => (
+        <Stack key={index} w={COLUMN_WIDTH_PX} miw={COLUMN_WIDTH_PX} gap="xs">
+          <Skeleton height={36} />
+          <Skeleton height={96} />
+          <Skeleton height={96} />
+          <Skeleton height={96} />
+        </Stack>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,150 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { requestData } from '../../../lib/api-client';
+import { useTeamEvents } from '../../../lib/team-events';
+
+/** A stage of a pipeline, as the server presents it. */
+export interface Stage {
+  stageUID: string;
+  name: string;
+  remoteID: string | null;
+  color: string;
+  fontColor: string;
+  description: string | null;
+  phase: string | null;
+  idx: number;
+}
+
+/** A tag in a tag set. */
+export interface Tag {
+  tagUID: string;
+  name: string;
+  value: string | null;
+  color: string | null;
+  remoteID: string | null;
+}
+
+/** A global tag set (pipelineID null) or one of a pipeline. */
+export interface TagSet {
+  tagSetUID: string;
+  name: string;
+  color: string;
+  pipelineID: string | null;
+  tags: Tag[];
+}
+
+/** A pipeline with its stages, tag sets and membership questions. */
+export interface Pipeline {
+  groupUID: string;
+  nickName: string;
+  isDefault: boolean;
+  order: number;
+  questions: string[];
+  stages: Stage[];
+  tagSets: TagSet[];
+}
+
+/** The pipelines the user sees, in order, and the team's global tag sets. */
+export interface PipelineList {
+  pipelines: Pipeline[];
+  globalTagSets: TagSet[];
+}
+
+/** Where an item goes: after or before a sibling. */
+export type Placement = { after: string } | { before: string };
+
+export const pipelineListQueryKey = (teamUID: string) => ['teams', teamUID, 'pipelines', 'full'] as const;
+
+/** Builds a team-scoped API path. */
+export function teamPath(teamUID: string, rest: string): string {
+  return `/api/v1/teams/${encodeURIComponent(teamUID)}/${rest}`;
+}
+
+/** Loads the pipelines with stages and tag sets, and the global tag sets. */
+export function fetchPipelineList(teamUID: string, signal?: AbortSignal): Promise<PipelineList> {
+  return requestData<PipelineList>(teamPath(teamUID, 'pipelines'), { signal });
+}
+
+export const pipelineListQueryOptions = (teamUID: string) =>
+  queryOptions({
+    queryKey: pipelineListQueryKey(teamUID),
+    queryFn: ({ signal }) => fetchPipelineList(teamUID, signal),
+  });
+
+const PIPELINE_ENTITIES = new Set(['pipeline', 'stage', 'tag', 'tag_set']);
+
+/** The team's pipelines in full, refetched when a teammate changes a pipeline, stage, tag set or tag. */
+export function usePipelineList(teamUID: string) {
+  const queryClient = useQueryClient();
+  useTeamEvents(teamUID, (event) => {
+    if (PIPELINE_ENTITIES.has(event.entity))
+      void queryClient.invalidateQueries({ queryKey: pipelineListQueryKey(teamUID) });
+  });
+  return useQuery(pipelineListQueryOptions(teamUID));
+}
+
+/** A mutation that refetches the pipeline list (and every list under the team's pipelines key) when done. */
+export function usePipelineMutation<TInput, TData = unknown>(
+  teamUID: string,
+  mutationFn: (input: TInput) => Promise<TData>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['teams', teamUID, 'pipelines'] }),
+  });
+}
+
+export interface StageFields {
+  name: string;
+  color?: string;
+  description?: string;
+  phaseId?: string | null;
+}
+
+/** Creates a pipeline with its stages. */
+export function createPipeline(teamUID: string, input: { nickName: string; stages: StageFields[] }) {
+  return requestData<Pipeline>(teamPath(teamUID, 'pipelines'), { method: 'POST', body: input });
+}
+
+/** Renames, reorders, sets the questions of, or makes default a pipeline. */
+export function updatePipeline(
+  teamUID: string,
+  pipelineID: string,
+  patch: { nickName?: string; questions?: string[]; isDefault?: true } | Placement,
+) {
+  return requestData<Pipeline>(teamPath(teamUID, `pipelines/${encodeURIComponent(pipelineID)}`), {
+    method: 'PATCH',
+    body: patch,
+  });
+}
+
+/** Deletes a pipeline. */
+export function deletePipeline(teamUID: string, pipelineID: string) {
+  return requestData<undefined>(teamPath(teamUID, `pipelines/${encodeURIComponent(pipelineID)}`), {
+    method: 'DELETE',
+  });
+}
+
+/** Adds a stage at the end of a pipeline. */
+export function createStage(teamUID: string, pipelineID: string, input: StageFields) {
+  return requestData<Pipeline>(teamPath(teamUID, `pipelines/${encodeURIComponent(pipelineID)}/stages`), {
+    method: 'POST',
+    body: input,
+  });
+}
+
+/** Changes or moves a stage. */
+export function updateStage(teamUID: string, stageID: string, patch: Partial<StageFields> | Placement) {
+  return requestData<undefined>(teamPath(teamUID, `stages/${encodeURIComponent(stageID)}`), {
+    method: 'PATCH',
+    body: patch,
+  });
+}
+
+/** Deletes a stage; `moveTo` receives its contacts. */
+export function deleteStage(teamUID: string, stageID: string, moveTo?: string) {
+  const query = moveTo ? `?moveTo=${encodeURIComponent(moveTo)}` : '';
+  return requestData<undefined>(teamPath(teamUID, `stages/${encodeURIComponent(stageID)}${query}`), {
+    method: 'DELETE',
+  });
+}

@@ -1,0 +1,55 @@
+import { requestData } from '../../../lib/api-client';
+import { teamPath, usePipelineMutation } from '../../pipeline-setup/api/pipelines';
+
+const DEFAULT_TAG_SET_COLOR = '#1C7EBB';
+
+/** Creates a tag set: global when pipelineId is null. */
+export function createTagSet(
+  teamUID: string,
+  input: { name: string; color?: string; pipelineId: string | null },
+) {
+  return requestData<unknown>(teamPath(teamUID, 'tag-sets'), {
+    method: 'POST',
+    body: { ...input, color: input.color ?? DEFAULT_TAG_SET_COLOR },
+  });
+}
+
+/** The mutations of tag sets and tags; each refetches the pipelines list, which carries every tag set. */
+export function useTagSetMutations(teamUID: string) {
+  return {
+    createTagSet: usePipelineMutation(
+      teamUID,
+      (input: { name: string; color?: string; pipelineId: string | null }) => createTagSet(teamUID, input),
+    ),
+    updateTagSet: usePipelineMutation(
+      teamUID,
+      ({ id, ...patch }: { id: string; name?: string; color?: string }) =>
+        requestData<undefined>(teamPath(teamUID, `tag-sets/${encodeURIComponent(id)}`), {
+          method: 'PATCH',
+          body: patch,
+        }),
+    ),
+    deleteTagSet: usePipelineMutation(teamUID, (id: string) =>
+      requestData<undefined>(teamPath(teamUID, `tag-sets/${encodeURIComponent(id)}`), { method: 'DELETE' }),
+    ),
+    createTag: usePipelineMutation(
+      teamUID,
+      ({ tagSetId, ...body }: { tagSetId: string; name: string; color?: string }) =>
+        requestData<{ tagUID: string }>(teamPath(teamUID, `tag-sets/${encodeURIComponent(tagSetId)}/tags`), {
+          method: 'POST',
+          body,
+        }),
+    ),
+    updateTag: usePipelineMutation(
+      teamUID,
+      ({ id, ...patch }: { id: string; name?: string; color?: string }) =>
+        requestData<undefined>(teamPath(teamUID, `tags/${encodeURIComponent(id)}`), {
+          method: 'PATCH',
+          body: patch,
+        }),
+    ),
+    deleteTag: usePipelineMutation(teamUID, (id: string) =>
+      requestData<undefined>(teamPath(teamUID, `tags/${encodeURIComponent(id)}`), { method: 'DELETE' }),
+    ),
+  };
+}

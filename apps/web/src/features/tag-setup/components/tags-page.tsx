@@ -1,0 +1,33 @@
+import { Loader, Stack, Text, Title } from '@mantine/core';
+import { QueryError } from '../../../components/query-error';
+import { usePipelineList } from '../../pipeline-setup/api/pipelines';
+import { ReadOnlyNote, useSetupAccess } from '../../pipeline-setup/components/setup-access';
+import { TagSetList } from './tag-set-list';
+
+/** /setup/tags: the team's global tag sets and their tags. */
+export function TagsPage() {
+  const { teamUID, canEdit } = useSetupAccess();
+  const list = usePipelineList(teamUID);
+  return (
+    <Stack maw={900}>
+      <Title order={1}>Tags</Title>
+      <Text c="dimmed">
+        Global tag sets apply to contacts in every pipeline. Tag sets of one pipeline are set up on its
+        pipeline page.
+      </Text>
+      {!canEdit && <ReadOnlyNote />}
+      {list.isPending ? (
+        <Loader aria-label="Loading tag sets" />
+      ) : list.isError ? (
+        <QueryError
+          title="Couldn't load the tag sets"
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          isRetrying={list.isFetching}
+        />
+      ) : (
+        <TagSetList teamUID={teamUID} tagSets={list.data.globalTagSets} pipelineId={null} canEdit={canEdit} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,178 @@
+import { expect, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { DEMO_USER, callApi, readCurrentTeamUID, signInThroughApi } from './helpers';
+
+interface PipelinesAnswer {
+  pipelines: {
+    groupUID: string;
+    nickName: string;
+    isDefault: boolean;
+    stages: { stageUID: string; name: string }[];
+  }[];
+}
+
+const column = (page: Page, stageName: string) => page.getByRole('region', { name: stageName, exact: true });
+
+async function readCount(stage: Locator): Promise<number> {
+  const text = (await stage.getByTestId('stage-count').textContent()) ?? '';
+  return Number(text.replace(/[^0-9]/g, ''));
+}
+
+/** Drags with small mouse steps, as the board's sensor waits for a few pixels of movement. */
+async function dragTo(page: Page, source: Locator, target: Locator) {
+  const from = (await source.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + 12);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + 20, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 120, { steps: 15 });
+  await page.mouse.up();
+}
+
+test.describe('pipeline board', () => {
+  test('shows stages with counts, moves a card by drag and keeps it, filters, and searches globally', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInThroughApi(page.request, DEMO_USER);
+    const teamUID = await readCurrentTeamUID(page.request);
+    const { pipelines } = await callApi<PipelinesAnswer>(
+      page.request,
+      'GET',
+      `/api/v1/teams/${teamUID}/pipelines`,
+    );
+    const pipeline = pipelines.find((each) => each.isDefault)!;
+    const [firstStage, , thirdStage] = pipeline.stages;
+
+    await page.goto('/contacts/pipeline');
+    await expect(page).toHaveURL(new RegExp(`/contacts/pipeline/${pipeline.groupUID}$`));
+    await expect(page).toHaveTitle('GroupTrack 2.0 | Pipeline View');
+    await expect(page.getByRole('combobox', { name: 'Pipeline' })).toHaveValue(pipeline.nickName);
+    for (const stage of pipeline.stages) {
+      await expect(page.getByRole('heading', { name: stage.name, exact: true })).toBeVisible();
+    }
+    const source = column(page, firstStage!.name);
+    const target = column(page, thirdStage!.name);
+    await expect(source.getByTestId('contact-card').first()).toBeVisible();
+    const sourceCount = await readCount(source);
+    const targetCount = await readCount(target);
+    expect(sourceCount).toBeGreaterThan(0);
+
+    const card = source.getByTestId('contact-card').first();
+    const link = card.getByRole('link');
+    const name = (await link.textContent())!;
+    const href = (await link.getAttribute('href'))!;
+    const GTID = decodeURIComponent(href.split('/').pop()!);
+
+    const saved = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'PUT' && response.url().includes(`/contacts/${GTID}/pipelines/`),
+    );
+    await dragTo(page, card, target);
+    await expect(target.locator(`a[href="${href}"]`)).toBeVisible();
+    await expect(source.getByTestId('stage-count')).toContainText(String(sourceCount - 1));
+    await expect(target.getByTestId('stage-count')).toContainText(String(targetCount + 1));
+    expect((await saved).ok()).toBe(true);
+
+    await page.reload();
+    await expect(target.getByTestId('stage-count')).toContainText(String(targetCount + 1));
+    await page.getByRole('textbox', { name: 'Search', exact: true }).fill(name);
+    await expect(page).toHaveURL(/[?&]q=/);
+    await expect(target.locator(`a[href="${href}"]`)).toBeVisible();
+    await expect(source.locator(`a[href="${href}"]`)).toHaveCount(0);
+    expect(await readCount(target)).toBeLessThanOrEqual(targetCount + 1);
+
+    // The filter is in the address, so a reload keeps it.
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Search', exact: true })).toHaveValue(name);
+    await expect(target.locator(`a[href="${href}"]`)).toBeVisible();
+
+    const search = page.getByRole('combobox', { name: 'Search contacts' });
+    await search.fill(name);
+    const first = page.getByRole('option').first();
+    await expect(first).toBeVisible();
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/contact\/[^/]+$/);
+
+    // Puts the demo data back for the specs that count it.
+    await callApi(
+      page.request,
+      'PUT',
+      `/api/v1/teams/${teamUID}/contacts/${GTID}/pipelines/${pipeline.groupUID}`,
+      {
+        stageId: firstStage!.stageUID,
+      },
+    );
+  });
+
+  test('moves a card with the keyboard through its menu, and remembers the pipeline viewed', async ({
+    page,
+  }) => {
+    await signInThroughApi(page.request, DEMO_USER);
+    const teamUID = await readCurrentTeamUID(page.request);
+    const { pipelines } = await callApi<PipelinesAnswer>(
+      page.request,
+      'GET',
+      `/api/v1/teams/${teamUID}/pipelines`,
+    );
+    const other = pipelines.find((each) => !each.isDefault)!;
+    const [firstStage, secondStage] = other.stages;
+
+    await page.goto('/contacts/pipeline');
+    await page.getByRole('combobox', { name: 'Pipeline' }).click();
+    await page.getByRole('option', { name: other.nickName }).click();
+    await expect(page).toHaveURL(new RegExp(`/contacts/pipeline/${other.groupUID}$`));
+
+    const source = column(page, firstStage!.name);
+    const target = column(page, secondStage!.name);
+    const card = source.getByTestId('contact-card').first();
+    await expect(card).toBeVisible();
+    const href = (await card.getByRole('link').getAttribute('href'))!;
+    const GTID = decodeURIComponent(href.split('/').pop()!);
+    await card.getByRole('button', { name: /Move .* to stage/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: secondStage!.name, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(target.locator(`a[href="${href}"]`)).toBeVisible();
+
+    await page.goto('/contacts/pipeline');
+    await expect(page).toHaveURL(new RegExp(`/contacts/pipeline/${other.groupUID}$`));
+
+    await callApi(
+      page.request,
+      'PUT',
+      `/api/v1/teams/${teamUID}/contacts/${GTID}/pipelines/${other.groupUID}`,
+      {
+        stageId: firstStage!.stageUID,
+      },
+    );
+  });
+});
+
+test.describe('saved views', () => {
+  test('saves the filters as a view and applies it again after they are cleared, at 390 px', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInThroughApi(page.request, DEMO_USER);
+    await page.goto('/contacts/pipeline?hasEmail=true');
+    await expect(page.getByRole('button', { name: 'More filters (1)' })).toBeVisible();
+    await expect(page.getByTestId('contact-card').first()).toBeVisible();
+
+    const viewName = `With email ${Date.now()}`;
+    await page.getByRole('button', { name: 'Save view' }).click();
+    await page
+      .getByRole('dialog', { name: 'Save view' })
+      .getByRole('textbox', { name: 'Name' })
+      .fill(viewName);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Save view' })).toBeHidden();
+
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page).not.toHaveURL(/hasEmail/);
+    await page.getByRole('button', { name: 'Saved views' }).click();
+    await page.getByRole('menuitem', { name: viewName }).click();
+    await expect(page).toHaveURL(/hasEmail=true/);
+    await expect(page.getByRole('button', { name: 'More filters (1)' })).toBeVisible();
+  });
+});
