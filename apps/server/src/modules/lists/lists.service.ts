@@ -2,6 +2,7 @@ import { can, createPushId, extractContactDetails, rankBetween } from '@grouptra
 import { and, asc, eq } from 'drizzle-orm';
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { isUniqueViolation } from '../../platform/db/errors';
+import { deleteTeamRow } from '../../platform/db/team-rows';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors';
 import { findTagsWithSets } from '../contacts/contacts.repository';
 import type { Actor } from '../../platform/http/actor';
@@ -122,14 +123,7 @@ export function createListsService(deps: { databases: Databases; teams: TeamsSer
     async remove(actor: Actor, teamUID: string, list: RankedListName, itemId: string) {
       await requireManager(actor, teamUID);
       const { table, entity } = RANKED[list];
-      await databases.forTeam(teamUID).transaction(async (tx) => {
-        const deleted = await tx
-          .delete(table)
-          .where(and(eq(table.teamId, teamUID), eq(table.id, itemId)))
-          .returning({ id: table.id });
-        if (deleted.length === 0) throw new NotFoundError('Item not found.');
-        await appendChange(tx, teamUID, { entity, op: 'delete', ids: [itemId] });
-      });
+      await deleteTeamRow(databases, teamUID, table, itemId, { entity, notFound: 'Item not found.' });
     },
 
     /** Sample answers, each with what capturing would read out of it under the team's questions. */
@@ -164,13 +158,9 @@ export function createListsService(deps: { databases: Databases; teams: TeamsSer
 
     async removeTestQuestion(actor: Actor, teamUID: string, itemId: string) {
       await requireManager(actor, teamUID);
-      await databases.forTeam(teamUID).transaction(async (tx) => {
-        const deleted = await tx
-          .delete(testQuestions)
-          .where(and(eq(testQuestions.teamId, teamUID), eq(testQuestions.id, itemId)))
-          .returning({ id: testQuestions.id });
-        if (deleted.length === 0) throw new NotFoundError('Test question not found.');
-        await appendChange(tx, teamUID, { entity: 'test_question', op: 'delete', ids: [itemId] });
+      await deleteTeamRow(databases, teamUID, testQuestions, itemId, {
+        entity: 'test_question',
+        notFound: 'Test question not found.',
       });
     },
 
@@ -245,13 +235,9 @@ export function createListsService(deps: { databases: Databases; teams: TeamsSer
 
     async removeTagPost(actor: Actor, teamUID: string, itemId: string) {
       await teams.requireMember(actor, teamUID);
-      await databases.forTeam(teamUID).transaction(async (tx) => {
-        const deleted = await tx
-          .delete(savedTagPosts)
-          .where(and(eq(savedTagPosts.teamId, teamUID), eq(savedTagPosts.id, itemId)))
-          .returning({ id: savedTagPosts.id });
-        if (deleted.length === 0) throw new NotFoundError('Saved post not found.');
-        await appendChange(tx, teamUID, { entity: 'saved_tag_post', op: 'delete', ids: [itemId] });
+      await deleteTeamRow(databases, teamUID, savedTagPosts, itemId, {
+        entity: 'saved_tag_post',
+        notFound: 'Saved post not found.',
       });
     },
 

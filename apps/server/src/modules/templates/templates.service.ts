@@ -1,6 +1,7 @@
 import { can, createPushId, findUnknownTemplateFields } from '@grouptrack/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Databases } from '../../platform/db/databases';
+import { deleteTeamRow } from '../../platform/db/team-rows';
 import { messageTemplates, taskTemplates } from '../../platform/db/team-schema';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors';
 import type { Actor } from '../../platform/http/actor';
@@ -106,13 +107,9 @@ export function createTemplatesService(deps: {
 
     async deleteMessageTemplate(actor: Actor, teamUID: string, templateId: string) {
       await requireManager(actor, teamUID);
-      await databases.forTeam(teamUID).transaction(async (tx) => {
-        const deleted = await tx
-          .delete(messageTemplates)
-          .where(and(eq(messageTemplates.teamId, teamUID), eq(messageTemplates.id, templateId)))
-          .returning({ id: messageTemplates.id });
-        if (deleted.length === 0) throw new NotFoundError('Template not found.');
-        await appendChange(tx, teamUID, { entity: 'message_template', op: 'delete', ids: [templateId] });
+      await deleteTeamRow(databases, teamUID, messageTemplates, templateId, {
+        entity: 'message_template',
+        notFound: 'Template not found.',
       });
     },
 
@@ -174,13 +171,9 @@ export function createTemplatesService(deps: {
 
     async deleteTaskTemplate(actor: Actor, teamUID: string, templateId: string) {
       await requireManager(actor, teamUID);
-      await databases.forTeam(teamUID).transaction(async (tx) => {
-        const deleted = await tx
-          .delete(taskTemplates)
-          .where(and(eq(taskTemplates.teamId, teamUID), eq(taskTemplates.id, templateId)))
-          .returning({ id: taskTemplates.id });
-        if (deleted.length === 0) throw new NotFoundError('Task template not found.');
-        await appendChange(tx, teamUID, { entity: 'task_template', op: 'delete', ids: [templateId] });
+      await deleteTeamRow(databases, teamUID, taskTemplates, templateId, {
+        entity: 'task_template',
+        notFound: 'Task template not found.',
       });
     },
 
