@@ -14,7 +14,7 @@ export interface ActivityTabProps {
 /** The contact's timeline, newest first, with Load more for older entries. */
 export function ActivityTab({ teamUID, GTID, pipelines }: ActivityTabProps) {
   const activities = useActivities(teamUID, GTID);
-  if (activities.isPending) return <Loader aria-label="Loading activity" />;
+  if (activities.isPending) return <Loader role="status" aria-label="Loading activity" />;
   if (activities.isError) {
     return (
       <QueryError

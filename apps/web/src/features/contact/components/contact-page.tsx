@@ -49,7 +49,7 @@ export function ContactPage() {
     if (event.ids.includes(GTID)) void invalidate();
   });
 
-  if (contact.isPending || pipelines.isPending) return <Loader aria-label="Loading contact" />;
+  if (contact.isPending || pipelines.isPending) return <Loader role="status" aria-label="Loading contact" />;
   if (contact.isError && isApiError(contact.error, 404)) {
     return (
       <EmptyState

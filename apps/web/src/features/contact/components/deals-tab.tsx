@@ -51,7 +51,7 @@ export function DealsTab({ teamUID, GTID, pipelines }: DealsTabProps) {
         </Alert>
       )}
       {deals.isPending ? (
-        <Loader aria-label="Loading deals" />
+        <Loader role="status" aria-label="Loading deals" />
       ) : deals.isError ? (
         <QueryError
           title="Couldn't load the deals"

@@ -52,7 +52,7 @@ export function NotesTab({ teamUID, GTID, isComposing }: NotesTabProps) {
         </Stack>
       </form>
       {notes.isPending ? (
-        <Loader aria-label="Loading notes" />
+        <Loader role="status" aria-label="Loading notes" />
       ) : notes.isError ? (
         <QueryError
           title="Couldn't load the notes"

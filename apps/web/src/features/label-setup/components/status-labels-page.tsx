@@ -64,7 +64,7 @@ export function StatusLabelsPage() {
         </Alert>
       )}
       {labels.isPending ? (
-        <Loader aria-label="Loading status labels" />
+        <Loader role="status" aria-label="Loading status labels" />
       ) : labels.isError ? (
         <QueryError
           title="Couldn't load the status labels"

@@ -23,7 +23,7 @@ export function PipelineOrderPage() {
       </Text>
       {!canEdit && <ReadOnlyNote />}
       {list.isPending ? (
-        <Loader aria-label="Loading pipelines" />
+        <Loader role="status" aria-label="Loading pipelines" />
       ) : list.isError ? (
         <QueryError
           title="Couldn't load the pipelines"

@@ -48,7 +48,7 @@ export function PipelineSetupPage() {
   const list = usePipelineList(teamUID);
   const [isCreating, setIsCreating] = useState(false);
 
-  if (list.isPending) return <Loader aria-label="Loading pipelines" />;
+  if (list.isPending) return <Loader role="status" aria-label="Loading pipelines" />;
   if (list.isError) {
     return (
       <QueryError

@@ -17,7 +17,7 @@ export function TagsPage() {
       </Text>
       {!canEdit && <ReadOnlyNote />}
       {list.isPending ? (
-        <Loader aria-label="Loading tag sets" />
+        <Loader role="status" aria-label="Loading tag sets" />
       ) : list.isError ? (
         <QueryError
           title="Couldn't load the tag sets"
