@@ -58,7 +58,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
     countContacts: (teamUID) => countContacts(databases.forTeam(teamUID), teamUID),
   });
   const users = createUsersService({ databases, teams, auth });
-  const appService = createAppService({ directory: databases.directory, config });
+  const appService = createAppService({ directory: databases.directory, config, isSmsEnabled: false });
   const admin = createAdminService({ databases, auth, events });
   const pipelines = createPipelinesService({ databases, teams });
   const contacts = createContactsService({ databases, teams });

@@ -35,6 +35,12 @@ export const configSchema = z.object({
   /** smtp://user:pass@host:port; without it mail is logged and kept in the outbox only. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('GroupTrack <no-reply@grouptrack.local>'),
+  /** A Twilio-compatible SMS API (https://api.twilio.com, or another with the same Messages call). */
+  SMS_API_URL: z.url().optional(),
+  SMS_ACCOUNT_SID: z.string().optional(),
+  SMS_AUTH_TOKEN: z.string().optional(),
+  /** The number SMS reminders are sent from, in E.164 form (+15551234567). */
+  SMS_FROM: z.string().optional(),
   /** Secret that signs single sign-on tokens for the marketing site. */
   SSO_SECRET: z.string().min(16).default('grouptrack-development-sso-secret'),
   SSO_ALLOWED_DOMAINS: listFromEnv.default([]),

@@ -13,6 +13,8 @@ export interface AppConfig {
   hostingDefaultDomains: string[];
   /** True while the operator has the app in maintenance; optional until the server sends it. */
   maintenance?: boolean;
+  /** True when the server can send SMS reminders; without it the SMS choice is disabled. */
+  smsEnabled?: boolean;
 }
 
 export const appConfigQueryKey = ['app-config'] as const;

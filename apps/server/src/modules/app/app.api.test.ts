@@ -33,6 +33,7 @@ describe('app config and version', () => {
       helpWidgetUrl: 'https://help.example.test/widget.js',
       hostingDefaultDomains: ['grouptrack.web.app', 'grouptrack.firebaseapp.com'],
       maintenance: false,
+      smsEnabled: false,
     });
   });
 

@@ -15,8 +15,10 @@ export type AppService = ReturnType<typeof createAppService>;
 export function createAppService(deps: {
   directory: DirectoryDb;
   config: Pick<Config, 'APP_URL' | 'HELP_WIDGET_URL' | 'HOSTING_DEFAULT_DOMAINS' | 'MAINTENANCE_MODE'>;
+  /** Whether SMS reminders can be sent: the web app disables that choice, and says why, without it. */
+  isSmsEnabled: boolean;
 }) {
-  const { directory, config } = deps;
+  const { directory, config, isSmsEnabled } = deps;
 
   async function getAppVersion(): Promise<string> {
     const value = await repo.findSetting(directory, APP_VERSION_KEY);
@@ -33,6 +35,7 @@ export function createAppService(deps: {
         helpWidgetUrl: config.HELP_WIDGET_URL ?? null,
         hostingDefaultDomains: config.HOSTING_DEFAULT_DOMAINS,
         maintenance: config.MAINTENANCE_MODE,
+        smsEnabled: isSmsEnabled,
       };
     },
 
