@@ -57,8 +57,14 @@ test.describe('pipeline board', () => {
     const sourceCount = await readCount(source);
     const targetCount = await readCount(target);
     expect(sourceCount).toBeGreaterThan(0);
+    // Columns with open deals show their sum under the header.
+    await expect(page.getByTestId('stage-open-deals').first()).toContainText(/\$[\d,.]+ in \d+ open deals/);
 
-    const card = source.getByTestId('contact-card').first();
+    // A card without an open task, so the marker added below is the one it shows.
+    const card = source
+      .getByTestId('contact-card')
+      .filter({ hasNot: page.getByTestId('card-task-marker') })
+      .first();
     const link = card.getByRole('link');
     const name = (await link.textContent())!;
     const href = (await link.getAttribute('href'))!;
@@ -86,6 +92,19 @@ test.describe('pipeline board', () => {
     await page.reload();
     await expect(page.getByRole('textbox', { name: 'Search', exact: true })).toHaveValue(name);
     await expect(target.locator(`a[href="${href}"]`)).toBeVisible();
+
+    // A task made elsewhere shows on the card as its open-task marker, without a reload.
+    const dueDate = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const task = await callApi<{ taskUID: string }>(page.request, 'POST', `/api/v1/teams/${teamUID}/tasks`, {
+      taskName: 'Board marker check',
+      dueDate,
+      GTID,
+      reminder: 'none',
+    });
+    const movedCard = target.getByTestId('contact-card').filter({ has: page.locator(`a[href="${href}"]`) });
+    await expect(movedCard.getByTestId('card-task-marker')).toContainText(/Due [A-Z][a-z]{2} \d+/);
+    await expect(movedCard).toContainText(/Active (now|this minute|\d+ minutes? ago)/);
+    await callApi(page.request, 'DELETE', `/api/v1/teams/${teamUID}/tasks/${task.taskUID}`);
 
     const search = page.getByRole('combobox', { name: 'Search contacts' });
     await search.fill(name);

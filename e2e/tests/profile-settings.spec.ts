@@ -12,7 +12,7 @@ async function signUpNewUser(page: Page, firstName: string): Promise<NewUser> {
 }
 
 test.describe('profile settings', () => {
-  test('a user changes their name and default contact view, and the app opens in that view', async ({
+  test('a user changes their name, time zone, mobile number and default view, and the app opens in that view', async ({
     page,
   }) => {
     const user = await signUpNewUser(page, 'Nora');
@@ -26,13 +26,23 @@ test.describe('profile settings', () => {
 
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Nora Renamed');
     await page.getByRole('radio', { name: /^Table/ }).check();
+    await page.getByRole('textbox', { name: 'Mobile number' }).fill('555 0100');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(
+      page.getByText('Enter the mobile number with its country code, like +15551234567.'),
+    ).toBeVisible();
+    await page.getByRole('textbox', { name: 'Mobile number' }).fill('+34 612 34 56 78');
+    await page.getByRole('combobox', { name: 'Time zone' }).fill('Europe/Mad');
+    await page.getByRole('option', { name: 'Europe/Madrid' }).click();
     await page.getByRole('button', { name: 'Save profile' }).click();
     await expect(page.getByText('Profile saved')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Mobile number' })).toHaveValue('+34612345678');
     await expect(page.getByRole('heading', { level: 1, name: 'Nora Renamed' })).toBeVisible();
 
     await page.reload();
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Nora Renamed');
     await expect(page.getByRole('radio', { name: /^Table/ })).toBeChecked();
+    await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue('Europe/Madrid');
 
     await page.goto('/');
     await expect(page).toHaveURL(/\/contacts\/table/);

@@ -18,6 +18,7 @@ import { registerPipelineRoutes } from './modules/pipelines/pipelines.routes';
 import { registerContactRoutes } from './modules/contacts/contacts.routes';
 import { registerSearchRoutes } from './modules/search/search.routes';
 import { registerBulkRoutes } from './modules/bulk/bulk.routes';
+import { registerTagReconciliationRoutes } from './modules/tag-reconciliation/tag-reconciliation.routes';
 import { registerExportRoutes } from './modules/exports/exports.routes';
 import { registerImportRoutes } from './modules/imports/imports.routes';
 import { registerListRoutes } from './modules/lists/lists.routes';
@@ -69,6 +70,7 @@ export async function buildApp(context: AppContext): Promise<App> {
   registerContactRoutes(app, context);
   registerSearchRoutes(app, context);
   registerBulkRoutes(app, context);
+  registerTagReconciliationRoutes(app, context);
   registerExportRoutes(app, context);
   registerImportRoutes(app, context);
   registerListRoutes(app, context);

@@ -4,6 +4,7 @@ import type { PipelinesService } from './modules/pipelines/pipelines.service';
 import type { ContactsService } from './modules/contacts/contacts.service';
 import type { SearchService } from './modules/search/search.service';
 import type { BulkService } from './modules/bulk/bulk.service';
+import type { TagReconciliationService } from './modules/tag-reconciliation/tag-reconciliation.service';
 import type { ExportsService } from './modules/exports/exports.service';
 import type { ImportsService } from './modules/imports/imports.service';
 import type { ListsService } from './modules/lists/lists.service';
@@ -38,6 +39,7 @@ export interface AppContext {
   contacts: ContactsService;
   search: SearchService;
   bulk: BulkService;
+  tagReconciliation: TagReconciliationService;
   csvExport: ExportsService;
   imports: ImportsService;
   lists: ListsService;

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import type { AppContext } from './context';
 import { createMailService } from './modules/mail/mail.service';
+import { createTwilioSmsSender } from './platform/sms';
 import { createTeamsService } from './modules/teams/teams.service';
 import { createUsersService } from './modules/users/users.service';
 import { createAuth } from './platform/auth';
@@ -17,6 +18,7 @@ import { countContacts } from './modules/contacts/contacts.repository';
 import { createContactsService } from './modules/contacts/contacts.service';
 import { createSearchService } from './modules/search/search.service';
 import { createBulkService } from './modules/bulk/bulk.service';
+import { createTagReconciliationService } from './modules/tag-reconciliation/tag-reconciliation.service';
 import { createExportsService } from './modules/exports/exports.service';
 import { createImportsService } from './modules/imports/imports.service';
 import { createListsService } from './modules/lists/lists.service';
@@ -37,7 +39,13 @@ export async function createContext(config: Config, log: Logger, databases: Data
   const queue = await startJobQueue(databases.directoryEngine, log);
   const events = await startEventHub(databases, log);
   const appEvents = await startAppEventHub(databases.directoryEngine, log);
-  const mail = createMailService({ directory: databases.directory, queue, config, log });
+  const mail = createMailService({
+    directory: databases.directory,
+    queue,
+    config,
+    sms: createTwilioSmsSender(config),
+    log,
+  });
   const auth = createAuth({
     config,
     directory: databases.directory,
@@ -58,12 +66,17 @@ export async function createContext(config: Config, log: Logger, databases: Data
     countContacts: (teamUID) => countContacts(databases.forTeam(teamUID), teamUID),
   });
   const users = createUsersService({ databases, teams, auth });
-  const appService = createAppService({ directory: databases.directory, config, isSmsEnabled: false });
+  const appService = createAppService({
+    directory: databases.directory,
+    config,
+    isSmsEnabled: mail.isSmsEnabled,
+  });
   const admin = createAdminService({ databases, auth, events });
   const pipelines = createPipelinesService({ databases, teams });
   const contacts = createContactsService({ databases, teams });
   const search = createSearchService({ databases, teams });
   const bulk = createBulkService({ databases, teams, search, queue });
+  const tagReconciliation = createTagReconciliationService({ databases, teams, queue });
   const csvExport = createExportsService({ databases, teams, search });
   const imports = createImportsService({ databases, teams, queue });
   const lists = createListsService({ databases, teams });
@@ -86,6 +99,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
     contacts,
     search,
     bulk,
+    tagReconciliation,
     csvExport,
     imports,
     lists,
@@ -114,6 +128,7 @@ export async function startServer(
     await context.queue.work([
       context.mail.deliverMailJob,
       context.bulk.runBulkJob,
+      context.tagReconciliation.mergeTagsJob,
       context.imports.runImportJob,
       context.tasks.taskReminderJob,
     ]);

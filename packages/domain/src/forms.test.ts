@@ -7,6 +7,7 @@ import {
   passwordSchema,
   personNameSchema,
   phoneSchema,
+  mobileNumberSchema,
 } from './forms';
 
 function readError(result: { success: boolean; error?: { issues: { message: string }[] } }): string | null {
@@ -89,6 +90,22 @@ describe('normalizePhone', () => {
     expect(phoneSchema.parse('+1 555 123 4567')).toBe('+15551234567');
     expect(phoneSchema.safeParse('1'.repeat(41)).success).toBe(false);
   });
+
+  it.each([
+    { value: '+34 612 34 56 78', expected: '+34612345678' },
+    { value: '0044 7700 900123', expected: '+447700900123' },
+  ])('accepts a mobile number with its country code ($value)', ({ value, expected }) => {
+    expect(mobileNumberSchema.parse(value)).toBe(expected);
+  });
+
+  it.each(['555 0100', '612345678', 'call me'])(
+    'refuses a mobile number without a country code (%s)',
+    (value) => {
+      expect(mobileNumberSchema.safeParse(value).error?.issues[0]?.message).toBe(
+        'Enter the mobile number with its country code, like +15551234567.',
+      );
+    },
+  );
 });
 
 describe('hexColorSchema', () => {

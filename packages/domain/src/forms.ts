@@ -43,6 +43,11 @@ export const phoneSchema = z
   .max(40, { error: 'A phone number can be at most 40 characters.' })
   .transform((value) => normalizePhone(value));
 
+/** A mobile number for text messages: normalised, and with its country code (E.164). */
+export const mobileNumberSchema = phoneSchema.refine((value) => /^\+[1-9]\d{6,14}$/.test(value), {
+  error: 'Enter the mobile number with its country code, like +15551234567.',
+});
+
 /** A hex colour (#rgb, #rgba, #rrggbb or #rrggbbaa), trimmed and given its '#'. */
 export const hexColorSchema = z
   .string()

@@ -59,6 +59,7 @@ export {
   passwordSchema,
   personNameSchema,
   phoneSchema,
+  mobileNumberSchema,
 } from './forms';
 export { hashFnv1a32 } from './hash';
 export {

@@ -21,6 +21,11 @@ export interface JobQueue {
     payload: z.infer<TSchema>,
     options?: { startAfter?: Date; singletonKey?: string },
   ): Promise<void>;
+  /** Queues many jobs of one kind in one insert (a bulk action's reminders, say). */
+  sendMany<TSchema extends z.ZodType>(
+    job: JobContract<TSchema>,
+    items: { payload: z.infer<TSchema>; startAfter?: Date; singletonKey?: string }[],
+  ): Promise<void>;
   /** Starts workers for the given jobs in this process. */
   work(jobs: JobDefinition<z.ZodType>[]): Promise<void>;
   stop(): Promise<void>;
@@ -53,6 +58,17 @@ export async function startJobQueue(engine: Engine, log: Logger): Promise<JobQue
     async send(job, payload, options = {}) {
       await ensureQueue(job);
       await boss.send(job.name, job.payload.parse(payload) as object, options);
+    },
+    async sendMany(job, items) {
+      if (items.length === 0) return;
+      await ensureQueue(job);
+      await boss.insert(
+        items.map(({ payload, ...options }) => ({
+          name: job.name,
+          data: job.payload.parse(payload) as object,
+          ...options,
+        })),
+      );
     },
     async work(jobs) {
       for (const job of jobs) {

@@ -3,6 +3,7 @@ import {
   CONTACT_ID_ADJECTIVES,
   CONTACT_ID_ANIMALS,
   DEFAULT_TAG_SET_COLOR,
+  computeDueAt,
   createPushId,
   pickReadableFontColor,
   spreadRanks,
@@ -24,9 +25,11 @@ import {
   statusLabels,
   tagSets,
   tags,
+  tasks,
 } from '../platform/db/team-schema';
 
 const DAY = 86_400_000;
+const TASK_NAMES = ['Follow up with', 'Send the program details to', 'Book a call with', 'Check in with'];
 const FIRST = [
   'Ava',
   'Mia',
@@ -118,7 +121,8 @@ function random(seed: number) {
 
 /**
  * The demo team's CRM: two pipelines with coloured stages and phases, tag sets, and 300 contacts
- * with sources, answers, tags, notes, deals and history over the last 90 days. One transaction.
+ * with sources, answers, tags, notes, deals, follow-up tasks and history over the last 90 days.
+ * One transaction.
  */
 export async function seedDemoCrm(
   db: TeamDb,
@@ -127,6 +131,8 @@ export async function seedDemoCrm(
   now = Date.now(),
 ) {
   const rand = random(42);
+  // Tasks draw from their own stream, so adding them left every other demo value as it was.
+  const taskRand = random(7);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
   const by = { createdBy: owner.name, createdByUid: owner.uid };
 
@@ -253,6 +259,7 @@ export async function seedDemoCrm(
     const tagRows: (typeof contactTags.$inferInsert)[] = [];
     const noteRows: (typeof notes.$inferInsert)[] = [];
     const dealRows: (typeof deals.$inferInsert)[] = [];
+    const taskRows: (typeof tasks.$inferInsert)[] = [];
     const activityRows: (typeof activities.$inferInsert)[] = [];
     const cardRanks = spreadRanks(300);
     const activity = (
@@ -417,6 +424,30 @@ export async function seedDemoCrm(
         });
       }
     }
+    for (const contact of contactRows.slice(0, 90)) {
+      if (taskRand() > 0.4) continue;
+      // Follow-ups from three days overdue to ten days ahead, a few already done; due at 8 am.
+      const dueDate = new Date(now + Math.floor(taskRand() * 14 - 3) * DAY).toISOString().slice(0, 10);
+      const isDone = taskRand() < 0.2;
+      const taskId = createPushId('task_');
+      taskRows.push({
+        teamId,
+        id: taskId,
+        seriesId: taskId,
+        contactId: contact.id,
+        taskName: `${TASK_NAMES[Math.floor(taskRand() * TASK_NAMES.length)]!} ${contact.firstName}`,
+        assigneeUid: owner.uid,
+        dueDate,
+        dueTime: null,
+        timeZone: 'UTC',
+        dueAt: new Date(computeDueAt({ date: dueDate, time: null, timeZone: 'UTC' })),
+        status: isDone ? 'completed' : 'active',
+        // Seeded tasks have no reminder job behind them, so none is promised.
+        reminder: 'none',
+        completedAt: isDone ? new Date(now - DAY) : null,
+        createdByUid: owner.uid,
+      });
+    }
     await insertInBatches(tx, contacts, contactRows);
     await insertInBatches(tx, contactSources, sourceRows);
     await insertInBatches(tx, contactPipelines, placementRows);
@@ -424,6 +455,7 @@ export async function seedDemoCrm(
     await insertInBatches(tx, contactTags, tagRows);
     await insertInBatches(tx, notes, noteRows);
     await insertInBatches(tx, deals, dealRows);
+    await insertInBatches(tx, tasks, taskRows);
     await insertInBatches(tx, activities, activityRows);
   });
 }

@@ -16,12 +16,23 @@ export interface SearchHit {
   rank: string | null;
   createdAt: string;
   updatedAt: string;
+  /** When the latest activity on the contact happened. */
+  lastActivityAt: string | null;
+  /** The due moment of the contact's earliest open task, or null without one. */
+  nextTaskDueAt: string | null;
+}
+
+/** The open deals of a board column in one currency. */
+export interface OpenDealsSum {
+  currency: string;
+  value: number;
+  count: number;
 }
 
 export interface SearchAnswer {
   total: number;
   hits: SearchHit[];
-  stages?: { stageUID: string; total: number; hits: SearchHit[] }[];
+  stages?: { stageUID: string; total: number; openDeals: OpenDealsSum[]; hits: SearchHit[] }[];
 }
 
 export type SearchBody = Partial<Omit<SearchRequest, 'teamUID'>> & { teamUID: string };

@@ -1,14 +1,8 @@
-import { EmptyState } from '../components/empty-state';
+import { TagReconciliationPage } from '../features/tag-reconciliation/components/tag-reconciliation-page';
 import { usePageTitle } from '../lib/page-title';
 
-/** /setup/tags-reconciliation: matching tags with connected tools. */
+/** /setup/tags-reconciliation: duplicate tags and tags missing from any set. */
 export function TagReconciliationRoute() {
   usePageTitle('Tag Reconciliation');
-  return (
-    <EmptyState
-      title="Tag reconciliation"
-      icon="setup"
-      description="Tags found in a connected tool but not in GroupTrack, or the other way round, will appear here so you can match them up."
-    />
-  );
+  return <TagReconciliationPage />;
 }

@@ -234,7 +234,7 @@ export function registerAdminRoutes(app: App, { auth, mail, admin, appService }:
       {
         schema: {
           tags,
-          summary: 'Mail the app sent or kept, newest first',
+          summary: 'Mail and text messages the app sent or kept, newest first',
           querystring: z.object({
             /** How many mails to return, at most 200. */
             limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -251,6 +251,7 @@ export function registerAdminRoutes(app: App, { auth, mail, admin, appService }:
         return {
           data: rows.map((row) => ({
             id: row.id,
+            channel: row.channel,
             to: row.to,
             subject: row.subject,
             text: row.text,

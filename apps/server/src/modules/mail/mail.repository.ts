@@ -5,7 +5,10 @@ import { mailOutbox } from '../../platform/db/directory-schema';
 export type MailRecord = typeof mailOutbox.$inferSelect;
 
 /** Stores a mail; answers false when a mail with that id is already stored. */
-export async function insertMail(db: DirectoryDb, mail: Pick<MailRecord, 'id' | 'to' | 'subject' | 'text'>) {
+export async function insertMail(
+  db: DirectoryDb,
+  mail: Pick<MailRecord, 'id' | 'to' | 'subject' | 'text'> & Partial<Pick<MailRecord, 'channel'>>,
+) {
   const inserted = await db
     .insert(mailOutbox)
     .values(mail)

@@ -5,6 +5,7 @@ import type { Config } from '../../platform/config';
 import type { DirectoryDb } from '../../platform/db/databases';
 import type { Logger } from '../../platform/logger';
 import type { JobContract, JobDefinition, JobQueue } from '../../platform/queue';
+import type { SmsSender } from '../../platform/sms';
 import { findMail, insertMail, listOutbox, recordDelivery } from './mail.repository';
 
 export interface OutgoingMail {
@@ -12,6 +13,14 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   /** Makes sending idempotent: a second mail with the same key is not sent. */
+  idempotencyKey?: string;
+}
+
+export interface OutgoingSms {
+  /** A phone number in E.164 form. */
+  to: string;
+  text: string;
+  /** Makes sending idempotent: a second message with the same key is not sent. */
   idempotencyKey?: string;
 }
 
@@ -24,6 +33,10 @@ export const deliverMailContract = {
 export interface MailService {
   /** Keeps the mail in the outbox and hands delivery to a job, so a slow server never slows a request. */
   sendMail(mail: OutgoingMail): Promise<string>;
+  /** The same for a text message, delivered through the SMS provider. */
+  sendSms(sms: OutgoingSms): Promise<string>;
+  /** Whether an SMS provider is set up; without one, text messages are only kept in the outbox. */
+  readonly isSmsEnabled: boolean;
   listOutbox(options: { limit: number; to?: string }): ReturnType<typeof listOutbox>;
   deliverMailJob: JobDefinition<typeof deliverMailContract.payload>;
 }
@@ -32,30 +45,38 @@ export function createMailService(deps: {
   directory: DirectoryDb;
   queue: JobQueue;
   config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>;
+  /** The SMS provider, or null when the installation has none. */
+  sms: SmsSender | null;
   log: Logger;
 }): MailService {
-  const { directory, queue, config, log } = deps;
+  const { directory, queue, config, sms, log } = deps;
   const transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
 
   const deliver = async ({ mailId }: { mailId: string }) => {
     const mail = await findMail(directory, mailId);
-    // Already delivered: a retried job must not send the same mail twice.
+    // Already delivered: a retried job must not send the same message twice.
     if (!mail || mail.status === 'sent' || mail.status === 'logged') return;
-    if (!transport) {
+    const isSms = mail.channel === 'sms';
+    const sendNow = isSms
+      ? sms && (() => sms.send({ to: mail.to, text: mail.text }))
+      : transport &&
+        (() =>
+          transport.sendMail({
+            from: config.MAIL_FROM,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+          }));
+    if (!sendNow) {
       log.info(
-        { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
-        'mail (no SMTP_URL: kept in outbox)',
+        { mail: { channel: mail.channel, to: mail.to, subject: mail.subject, text: mail.text } },
+        isSms ? 'sms (no SMS provider: kept in outbox)' : 'mail (no SMTP_URL: kept in outbox)',
       );
       await recordDelivery(directory, mail.id, { status: 'logged' });
       return;
     }
     try {
-      await transport.sendMail({
-        from: config.MAIL_FROM,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-      });
+      await sendNow();
       await recordDelivery(directory, mail.id, { status: 'sent' });
     } catch (error) {
       await recordDelivery(directory, mail.id, { status: 'failed', error: String(error) });
@@ -63,13 +84,24 @@ export function createMailService(deps: {
     }
   };
 
+  /** Keeps the message in the outbox and queues its delivery; one key is stored and sent once. */
+  async function enqueue(message: Parameters<typeof insertMail>[1]) {
+    if (await insertMail(directory, message)) await queue.send(deliverMailContract, { mailId: message.id });
+    return message.id;
+  }
+
   return {
-    async sendMail({ idempotencyKey, ...mail }) {
-      const id = idempotencyKey ? `mail_${idempotencyKey}` : createPushId('mail_');
-      // A mail asked for twice under one key (a retried job) is stored and sent once.
-      if (await insertMail(directory, { id, ...mail })) await queue.send(deliverMailContract, { mailId: id });
-      return id;
-    },
+    sendMail: ({ idempotencyKey, ...mail }) =>
+      enqueue({ id: idempotencyKey ? `mail_${idempotencyKey}` : createPushId('mail_'), ...mail }),
+    sendSms: ({ idempotencyKey, to, text }) =>
+      enqueue({
+        id: idempotencyKey ? `sms_${idempotencyKey}` : createPushId('sms_'),
+        channel: 'sms',
+        to,
+        subject: '',
+        text,
+      }),
+    isSmsEnabled: sms !== null,
     listOutbox: (options) => listOutbox(directory, options),
     deliverMailJob: { ...deliverMailContract, handle: deliver },
   };

@@ -204,6 +204,64 @@ describe('POST /search/v2 returns what an independent computation expects', () =
     }
     expect((await search({ isPipelineInitial: true })).status).toBe(400);
   });
+
+  it('sums each column’s open deals and marks cards with their last activity and next open task', async () => {
+    const [first, second] = people.filter((p) => p.stage === stageIds[0]);
+    const contactPath = (GTID: string) => `/api/v1/teams/${teamUID}/contacts/${GTID}`;
+    await owner.post(`${contactPath(first!.GTID)}/deals`, {
+      name: 'Course',
+      value: 1200.5,
+      currency: 'USD',
+      pipelineId,
+    });
+    await owner.post(`${contactPath(second!.GTID)}/deals`, {
+      name: 'Coaching',
+      value: 300,
+      currency: 'USD',
+      pipelineId,
+    });
+    await owner.post(`${contactPath(second!.GTID)}/deals`, {
+      name: 'Lost',
+      value: 999,
+      currency: 'USD',
+      pipelineId,
+      status: 'lost',
+    });
+    await owner.post(`${contactPath(second!.GTID)}/deals`, {
+      name: 'Euro deal',
+      value: 80,
+      currency: 'EUR',
+      pipelineId,
+    });
+    await owner.post(`/api/v1/teams/${teamUID}/tasks`, {
+      taskName: 'Call',
+      dueDate: '2031-05-01',
+      dueTime: '09:30',
+      GTID: first!.GTID,
+    });
+
+    const { stages } = (
+      await search({ objectToFilter: { pipelineId }, isPipelineInitial: true, paging: { from: 0, size: 40 } })
+    ).body.data;
+    expect(stages[0].openDeals).toEqual([
+      { currency: 'EUR', value: 80, count: 1 },
+      { currency: 'USD', value: 1500.5, count: 2 },
+    ]);
+    expect(stages[1].openDeals).toEqual([]);
+    const card = stages[0].hits.find((hit: { GTID: string }) => hit.GTID === first!.GTID);
+    expect(card.nextTaskDueAt).toBe('2031-05-01T09:30:00.000Z');
+    expect(Date.parse(card.lastActivityAt)).toBeGreaterThan(Date.now() - 60_000);
+    const other = stages[0].hits.find(
+      (hit: { GTID: string }) => hit.GTID !== first!.GTID && hit.GTID !== second!.GTID,
+    );
+    expect(other.nextTaskDueAt).toBeNull();
+
+    // A filter narrows the sums to the cards it keeps.
+    const filtered = (
+      await search({ objectToFilter: { pipelineId }, searchObj: first!.name, isPipelineInitial: true })
+    ).body.data.stages;
+    expect(filtered[0].openDeals).toEqual([{ currency: 'USD', value: 1200.5, count: 1 }]);
+  });
 });
 
 describe('POST /search/v2 access and errors', () => {

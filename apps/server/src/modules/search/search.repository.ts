@@ -28,6 +28,17 @@ export interface SearchHit {
   rank: string | null;
   createdAt: string;
   updatedAt: string;
+  /** When the latest activity on the contact happened. */
+  lastActivityAt: string | null;
+  /** The due moment of the contact's earliest open task: the card's open-task marker. */
+  nextTaskDueAt: string | null;
+}
+
+/** The open deals of a board column, per currency. */
+export interface OpenDealsSum {
+  currency: string;
+  value: number;
+  count: number;
 }
 
 const SORT_COLUMNS: Record<SearchSortField, SQL> = {
@@ -58,6 +69,12 @@ function toPrefixQuery(text: string): string | null {
 
 /** FROM and WHERE of a search; the pipeline join is there only when a pipeline is asked for. */
 function fromWhere(query: SearchQuery): SQL {
+  const { join, conditions } = searchParts(query);
+  return sql`from contacts c ${join} where ${conditions}`;
+}
+
+/** The pipeline join (when a pipeline is asked for) and the conditions a matching contact `c` meets. */
+function searchParts(query: SearchQuery): { join: SQL; conditions: SQL } {
   const { teamId, filter } = query;
   const conditions: SQL[] = [sql`c.team_id = ${teamId}`];
   const join = filter.pipelineId
@@ -112,7 +129,7 @@ function fromWhere(query: SearchQuery): SQL {
     if (digits.length >= 4) alternatives.push(sql`c.phone_number like ${`%${digits}%`}`);
     conditions.push(sql`(${sql.join(alternatives, sql` or `)})`);
   }
-  return sql`from contacts c ${join} where ${sql.join(conditions, sql` and `)}`;
+  return { join, conditions: sql.join(conditions, sql` and `) };
 }
 
 function orderBy(query: SearchQuery): SQL {
@@ -134,11 +151,14 @@ function hitColumns(query: SearchQuery, placementColumns?: SQL): SQL {
   return sql`c.id as "GTID", c.first_name as "firstName", c.last_name as "lastName", c.name, c.email_address as "emailAddress",
     c.phone_number as "phoneNumber", c.photo_url as "photoURL", c.created_at as "createdAt", c.updated_at as "updatedAt", ${placement},
     coalesce((select array_agg(s.platform order by s.platform) from contact_sources s where s.team_id = c.team_id and s.contact_id = c.id), '{}') as platforms,
-    coalesce((select array_agg(t.tag_id order by t.tag_id) from contact_tags t where t.team_id = c.team_id and t.contact_id = c.id), '{}') as tags`;
+    coalesce((select array_agg(t.tag_id order by t.tag_id) from contact_tags t where t.team_id = c.team_id and t.contact_id = c.id), '{}') as tags,
+    (select a.created_at from activities a where a.team_id = c.team_id and a.contact_id = c.id order by a.created_at desc limit 1) as "lastActivityAt",
+    (select min(k.due_at) from tasks k where k.team_id = c.team_id and k.contact_id = c.id and k.status = 'active') as "nextTaskDueAt"`;
 }
 
 function toHit(row: Record<string, unknown>): SearchHit {
   const date = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
+  const optionalDate = (value: unknown) => (value === null || value === undefined ? null : date(value));
   return {
     GTID: row.GTID as string,
     firstName: row.firstName as string,
@@ -153,6 +173,8 @@ function toHit(row: Record<string, unknown>): SearchHit {
     rank: (row.rank as string | null) ?? null,
     createdAt: date(row.createdAt),
     updatedAt: date(row.updatedAt),
+    lastActivityAt: optionalDate(row.lastActivityAt),
+    nextTaskDueAt: optionalDate(row.nextTaskDueAt),
   };
 }
 
@@ -206,6 +228,21 @@ export async function findStagePages(
     sql`select cp.stage_id as stage, count(*)::int as total ${fromWhere(query)} group by cp.stage_id`,
   );
   const totals = new Map(counts.map((row) => [row.stage, Number(row.total)]));
+  // Deals first: a pipeline has far fewer open deals than contacts, so the walk starts from them.
+  const { join, conditions } = searchParts(query);
+  const dealRows = await selectRows<{ stage: string; currency: string; value: string; count: number }>(
+    db,
+    sql`select cp.stage_id as stage, d.currency, sum(d.value)::text as value, count(*)::int as count
+        from deals d join contacts c on c.team_id = d.team_id and c.id = d.contact_id ${join}
+        where d.team_id = ${query.teamId} and d.pipeline_id = ${query.filter.pipelineId} and d.status = 'open' and ${conditions}
+        group by cp.stage_id, d.currency order by d.currency`,
+  );
+  const openDeals = new Map<string, OpenDealsSum[]>();
+  for (const row of dealRows) {
+    const sums = openDeals.get(row.stage) ?? [];
+    sums.push({ currency: row.currency, value: Number(row.value), count: Number(row.count) });
+    openDeals.set(row.stage, sums);
+  }
   const pages = new Map<string, SearchHit[]>();
   if (size > 0 && stageIds.length > 0) {
     const perStage = { ...query, filter: { ...query.filter, stageIds: undefined } };
@@ -226,6 +263,7 @@ export async function findStagePages(
   return stageIds.map((stageId) => ({
     stageUID: stageId,
     total: totals.get(stageId) ?? 0,
+    openDeals: openDeals.get(stageId) ?? [],
     hits: pages.get(stageId) ?? [],
   }));
 }

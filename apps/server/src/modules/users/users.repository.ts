@@ -19,7 +19,10 @@ export async function updateUser(
   db: DirectoryDb,
   userId: string,
   patch: Partial<
-    Pick<UserRow, 'name' | 'image' | 'defaultContactView' | 'termsVersion' | 'role' | 'timeZone'>
+    Pick<
+      UserRow,
+      'name' | 'image' | 'defaultContactView' | 'termsVersion' | 'role' | 'timeZone' | 'phoneNumber'
+    >
   >,
 ) {
   await db

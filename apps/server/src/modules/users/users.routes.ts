@@ -1,4 +1,4 @@
-import { CONTACT_VIEWS, passwordSchema, personNameSchema } from '@grouptrack/domain';
+import { CONTACT_VIEWS, passwordSchema, personNameSchema, mobileNumberSchema } from '@grouptrack/domain';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -31,7 +31,7 @@ export function registerUserRoutes(app: App, { auth, users, teams }: AppContext)
     {
       schema: {
         tags,
-        summary: 'Change name, photo or default contact view',
+        summary: 'Change name, photo, default contact view, time zone or mobile number',
         body: z
           .object({
             /** Display name, 1 to 100 characters. */
@@ -46,6 +46,8 @@ export function registerUserRoutes(app: App, { auth, users, teams }: AppContext)
               .max(64)
               .refine(isTimeZone, 'Use an IANA time zone such as Europe/Madrid')
               .optional(),
+            /** Mobile number for SMS reminders, with its country code; null removes it. */
+            phoneNumber: mobileNumberSchema.nullable().optional(),
           })
           .strict(),
       },

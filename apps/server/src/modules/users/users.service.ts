@@ -58,6 +58,7 @@ export function createUsersService(deps: { databases: Databases; teams: TeamsSer
       termsVersion: user.termsVersion,
       defaultContactView: user.defaultContactView as ContactView | null,
       timeZone: user.timeZone,
+      phoneNumber: user.phoneNumber,
       notifications: user.notifications,
       photoURL: formatAvatarUrl({ photoURL: user.image, email: user.email, name: user.name }),
       currentTeam: {
@@ -78,6 +79,7 @@ export function createUsersService(deps: { databases: Databases; teams: TeamsSer
       actor: Actor,
       patch: {
         timeZone?: string | undefined;
+        phoneNumber?: string | null | undefined;
         name?: string | undefined;
         photoURL?: string | null | undefined;
         defaultContactView?: ContactView | undefined;
@@ -88,6 +90,7 @@ export function createUsersService(deps: { databases: Databases; teams: TeamsSer
         ...(patch.photoURL !== undefined && { image: patch.photoURL }),
         ...(patch.defaultContactView !== undefined && { defaultContactView: patch.defaultContactView }),
         ...(patch.timeZone !== undefined && { timeZone: patch.timeZone }),
+        ...(patch.phoneNumber !== undefined && { phoneNumber: patch.phoneNumber }),
       });
     },
 

@@ -40,6 +40,8 @@ export const users = pgTable(
     currentTeamId: text('current_team_id'),
     /** IANA time zone: a task without a time is due at 8 am here. */
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** Mobile number in E.164 form, where SMS reminders go. */
+    phoneNumber: text('phone_number'),
     ...timestamps,
   },
   (table) => [uniqueIndex('users_email_key').on(table.email)],
@@ -171,6 +173,8 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: text('id').primaryKey(),
+    /** Mail goes to an address; an SMS to a phone number in E.164 form, with an empty subject. */
+    channel: text('channel').$type<'email' | 'sms'>().notNull().default('email'),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),

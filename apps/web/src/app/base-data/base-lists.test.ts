@@ -14,6 +14,8 @@ function buildUser(role: TeamRole): LoggedUser {
     passwordSet: true,
     termsVersion: '1.0.1',
     defaultContactView: null,
+    timeZone: 'UTC',
+    phoneNumber: null,
     photoURL: '',
     notifications: {},
     currentTeam: { teamUID: 'team_1', teamOwner: role === 'owner', role },

@@ -5,6 +5,8 @@ import { requestData } from '../../../lib/api-client';
 export interface OutboxMail {
   id: string;
   to: string;
+  /** A mail, or a text message (which has no subject). */
+  channel: 'email' | 'sms';
   subject: string;
   text: string;
   status: string;

@@ -16,7 +16,7 @@ const STATUS_COLORS: Record<string, string> = {
   failed: 'red',
 };
 
-/** The mail the app sent or kept, newest first, to read what a user was sent. */
+/** The mail and text messages the app sent or kept, newest first, to read what a user was sent. */
 export function MailOutboxTab() {
   const [address, setAddress] = useState('');
   const [debouncedAddress] = useDebouncedValue(address, 300);
@@ -97,6 +97,7 @@ export function MailOutboxTab() {
 
 function MailRow({ mail, isOpen, onToggle }: { mail: OutboxMail; isOpen: boolean; onToggle: () => void }) {
   const textId = `mail-text-${mail.id}`;
+  const subject = mail.channel === 'sms' ? 'Text message' : mail.subject;
   return (
     <Fragment>
       <Table.Tr>
@@ -105,7 +106,7 @@ function MailRow({ mail, isOpen, onToggle }: { mail: OutboxMail; isOpen: boolean
         </Table.Td>
         <Table.Td>
           <Text size="sm" fw={500}>
-            {mail.subject}
+            {subject}
           </Text>
         </Table.Td>
         <Table.Td>
@@ -124,7 +125,7 @@ function MailRow({ mail, isOpen, onToggle }: { mail: OutboxMail; isOpen: boolean
             variant="subtle"
             aria-expanded={isOpen}
             aria-controls={isOpen ? textId : undefined}
-            aria-label={`${isOpen ? 'Hide' : 'Read'} “${mail.subject}” to ${mail.to}`}
+            aria-label={`${isOpen ? 'Hide' : 'Read'} “${subject}” to ${mail.to}`}
             onClick={onToggle}
           >
             {isOpen ? 'Hide' : 'Read'}

@@ -28,6 +28,10 @@ export interface LoggedUser {
   passwordSet: boolean;
   termsVersion: string | null;
   defaultContactView: ContactView | null;
+  /** IANA time zone: a task without a time is due at 8 am there. */
+  timeZone: string;
+  /** Mobile number (E.164) where SMS reminders go, or null. */
+  phoneNumber: string | null;
   photoURL: string;
   currentTeam: { teamUID: string; teamOwner: boolean; role: TeamRole };
   /** Seen values of app notifications by id: 'seenDate|snoozeUntilDate' (SPEC §3). */

@@ -21,7 +21,8 @@ import { formatErrorMessage } from '../../../lib/api-client';
 import type { Pipeline } from '../../pipeline-setup/api/pipelines';
 import type { Deal, DealStatus } from '../api/deals';
 import { useDeals, useSaveDeal } from '../api/deals';
-import { formatDealValue, readDealDraft } from '../lib/deal-form';
+import { formatMoney } from '../../../lib/format';
+import { readDealDraft } from '../lib/deal-form';
 
 const STATUS_COLORS: Record<DealStatus, string> = { open: 'blue', won: 'teal', lost: 'gray' };
 
@@ -81,7 +82,7 @@ export function DealsTab({ teamUID, GTID, pipelines }: DealsTabProps) {
               {deals.data.map((deal) => (
                 <Table.Tr key={deal.dealUID}>
                   <Table.Td>{deal.name}</Table.Td>
-                  <Table.Td>{formatDealValue(deal.value, deal.currency)}</Table.Td>
+                  <Table.Td>{formatMoney(deal.value, deal.currency)}</Table.Td>
                   <Table.Td>{pipelineName(deal.pipelineID) ?? '—'}</Table.Td>
                   <Table.Td>
                     <Badge color={STATUS_COLORS[deal.status]} variant="light">

@@ -27,12 +27,3 @@ export function readDealDraft(
     values: { name, value: Math.round(value * 100) / 100, currency, pipelineId: draft.pipelineId },
   };
 }
-
-/** An amount with its currency in the user's locale. */
-export function formatDealValue(value: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(value);
-  } catch {
-    return `${value} ${currency}`;
-  }
-}

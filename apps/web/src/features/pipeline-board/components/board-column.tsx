@@ -2,7 +2,8 @@ import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { Badge, Box, Button, Group, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
-import type { SearchHit } from '../../../lib/search-client';
+import { formatMoney } from '../../../lib/format';
+import type { OpenDealsSum, SearchHit } from '../../../lib/search-client';
 import type { PipelineStage } from '../../contact-filters';
 import { type ColumnState, layOutColumn } from '../lib/board-state';
 import { ContactCard, type TagLabel } from './contact-card';
@@ -15,6 +16,8 @@ export interface BoardColumnProps {
   stage: PipelineStage;
   column: ColumnState;
   stages: PipelineStage[];
+  /** The open deals of the stage's cards, per currency. */
+  openDeals: OpenDealsSum[];
   tagLabels: Map<string, TagLabel>;
   activeGTID: string | null;
   onNeedPages: (stageId: string, column: ColumnState, pages: number[]) => void;
@@ -22,11 +25,12 @@ export interface BoardColumnProps {
   onMove: (card: SearchHit, toStageId: string) => void;
 }
 
-/** A stage: its header in the stage colours with the count, and its cards in a virtual list. */
+/** A stage: its header in the stage colours with the count and open deals, and its cards in a virtual list. */
 export function BoardColumn({
   stage,
   column,
   stages,
+  openDeals,
   tagLabels,
   activeGTID,
   onNeedPages,
@@ -96,6 +100,19 @@ export function BoardColumn({
           <VisuallyHidden> contacts</VisuallyHidden>
         </Badge>
       </Group>
+      {openDeals.length > 0 && (
+        <Text
+          size="xs"
+          fw={600}
+          px="sm"
+          py={2}
+          style={{ backgroundColor: stage.color, color: stage.fontColor }}
+          data-testid="stage-open-deals"
+        >
+          {openDeals.map((sum) => formatMoney(sum.value, sum.currency)).join(' · ')}
+          {` in ${openDeals.reduce((count, sum) => count + sum.count, 0).toLocaleString()} open deals`}
+        </Text>
+      )}
       {column.error && (
         <Stack gap={4} p="xs" role="alert">
           <Text size="xs" c="red">

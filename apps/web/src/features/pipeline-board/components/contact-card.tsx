@@ -1,7 +1,19 @@
 import { isSocialPlatform } from '@grouptrack/domain';
-import { ActionIcon, Anchor, Avatar, Badge, Group, Menu, Paper, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Avatar,
+  Badge,
+  Group,
+  Menu,
+  Paper,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { memo } from 'react';
 import { Link } from 'react-router';
+import { formatRelativeTime } from '../../../lib/format';
 import type { SearchHit } from '../../../lib/search-client';
 import { formatPlatformName } from '../../../lib/platform-names';
 import type { PipelineStage } from '../../contact-filters';
@@ -22,6 +34,38 @@ const PLATFORM_COLORS: Record<string, string> = {
   skool: '#5C3BFE',
 };
 const MAX_TAGS = 3;
+const dueFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+
+/** The open-task marker: when the next task is due, in red once it is overdue. */
+function TaskMarker({ dueAt }: { dueAt: string }) {
+  const isOverdue = Date.parse(dueAt) < Date.now();
+  return (
+    <Badge
+      size="xs"
+      radius="sm"
+      variant="light"
+      color={isOverdue ? 'red' : 'blue'}
+      tt="none"
+      data-testid="card-task-marker"
+      leftSection={
+        <svg
+          width={10}
+          height={10}
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={3}
+          aria-hidden="true"
+        >
+          <path d="M5 12l5 5 9-11" />
+        </svg>
+      }
+    >
+      <VisuallyHidden>Open task: </VisuallyHidden>
+      {isOverdue ? 'Overdue' : `Due ${dueFormat.format(new Date(dueAt))}`}
+    </Badge>
+  );
+}
 
 function Dot({ color }: { color: string | undefined }) {
   return (
@@ -40,7 +84,7 @@ export interface ContactCardProps {
   isOverlay?: boolean;
 }
 
-/** A contact on the board: photo, name, platforms and tags, with a menu to move it by keyboard. */
+/** A contact on the board: photo, name, platforms, open task, last activity and tags, with a keyboard move menu. */
 export const ContactCard = memo(function ContactCard({
   card,
   stages,
@@ -83,6 +127,16 @@ export const ContactCard = memo(function ContactCard({
                   {formatPlatformName(platform)}
                 </Badge>
               ))}
+            </Group>
+          )}
+          {(card.nextTaskDueAt || card.lastActivityAt) && (
+            <Group gap={6}>
+              {card.nextTaskDueAt && <TaskMarker dueAt={card.nextTaskDueAt} />}
+              {card.lastActivityAt && (
+                <Text size="xs" c="dimmed" truncate="end">
+                  Active {formatRelativeTime(card.lastActivityAt)}
+                </Text>
+              )}
             </Group>
           )}
           {tags.length > 0 && (

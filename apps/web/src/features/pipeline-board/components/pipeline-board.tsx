@@ -15,7 +15,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { useNavigate, useSearchParams } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import { formatErrorMessage } from '../../../lib/api-client';
-import type { SearchHit } from '../../../lib/search-client';
+import type { OpenDealsSum, SearchHit } from '../../../lib/search-client';
 import { useTeamEvents } from '../../../lib/team-events';
 import {
   ContactFilterBar,
@@ -38,6 +38,7 @@ import { BoardColumn, COLUMN_WIDTH_PX } from './board-column';
 import { ContactCard, type TagLabel } from './contact-card';
 
 const REFRESH_DEBOUNCE_MS = 400;
+const NO_DEALS: OpenDealsSum[] = [];
 
 export interface PipelineBoardProps {
   teamUID: string;
@@ -74,6 +75,11 @@ export function PipelineBoard({ teamUID, pipeline, pipelines, globalTagSets }: P
   const tagLabels = useMemo(
     () => buildTagLabels([...pipeline.tagSets, ...globalTagSets]),
     [pipeline.tagSets, globalTagSets],
+  );
+
+  const openDealsByStage = useMemo(
+    () => new Map((board.data ?? []).map((page) => [page.stageUID, page.openDeals ?? NO_DEALS])),
+    [board.data],
   );
 
   const [state, dispatch] = useReducer(reduceBoard, {} as BoardState);
@@ -140,6 +146,9 @@ export function PipelineBoard({ teamUID, pipeline, pipelines, globalTagSets }: P
     if (event.entity === 'contact' && (event.pipelineId === pipelineId || event.pipelineId === null)) {
       scheduleRefresh();
     } else if (event.entity === 'bulk_job' && event.data?.status === 'completed') {
+      scheduleRefresh();
+    } else if (event.entity === 'task') {
+      // A card's open-task marker comes with its search hit.
       scheduleRefresh();
     } else if (event.entity === 'pipeline' || event.entity === 'stage' || event.entity === 'tag_set') {
       void queryClient.invalidateQueries({ queryKey: pipelineDetailsQueryKey(teamUID) });
@@ -281,6 +290,7 @@ export function PipelineBoard({ teamUID, pipeline, pipelines, globalTagSets }: P
                     stage={stage}
                     column={column}
                     stages={pipeline.stages}
+                    openDeals={openDealsByStage.get(stage.stageUID) ?? NO_DEALS}
                     tagLabels={tagLabels}
                     activeGTID={activeCard?.GTID ?? null}
                     onNeedPages={loadPages}

@@ -17,6 +17,8 @@ function buildHit(GTID: string, stage: string): SearchHit {
     rank: null,
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-01-01T00:00:00Z',
+    lastActivityAt: null,
+    nextTaskDueAt: null,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { SearchHit } from '../../../lib/search-client';
+import type { OpenDealsSum, SearchHit } from '../../../lib/search-client';
 
 /** Cards per request, for the first paint and for each further page of a column. */
 export const BOARD_PAGE_SIZE = 50;
@@ -31,6 +31,8 @@ export interface CardLocation {
 export interface StagePage {
   stageUID: string;
   total: number;
+  /** The column's open deals, per currency, as the first paint answered. */
+  openDeals?: OpenDealsSum[];
   hits: SearchHit[];
 }
 

@@ -9,9 +9,12 @@ export interface UpdateProfileInput {
   /** A photo address, or null to use the generated avatar. */
   photoURL?: string | null;
   defaultContactView?: ContactView;
+  timeZone?: string;
+  /** E.164, or null to remove it. */
+  phoneNumber?: string | null;
 }
 
-/** Changes the signed-in user's name, photo or default contact view; answers the updated user. */
+/** Changes the signed-in user's profile; answers the updated user. */
 export function updateProfile(input: UpdateProfileInput): Promise<LoggedUser> {
   return requestData<LoggedUser>('/api/v1/me', { method: 'PATCH', body: input });
 }

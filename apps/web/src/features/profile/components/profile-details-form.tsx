@@ -1,6 +1,24 @@
-import { AVATAR_SIZE_DEFAULT, CONTACT_VIEWS, TOAST_TIMEOUT_MS, personNameSchema } from '@grouptrack/domain';
+import {
+  AVATAR_SIZE_DEFAULT,
+  CONTACT_VIEWS,
+  TOAST_TIMEOUT_MS,
+  mobileNumberSchema,
+  personNameSchema,
+} from '@grouptrack/domain';
 import type { ContactView } from '@grouptrack/domain';
-import { Alert, Avatar, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Group,
+  Paper,
+  Radio,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -19,40 +37,50 @@ const CONTACT_VIEW_LABELS: Record<ContactView, { label: string; description: str
 interface ProfileValues {
   name: string;
   photoURL: string | null;
+  phoneNumber: string | null;
 }
+
+// Every zone the browser knows, read once; the user's own zone is added if the list lacks it.
+const TIME_ZONES = Intl.supportedValuesOf('timeZone');
+
+/** An empty mobile number removes it; a typed one must carry its country code. */
+const optionalMobileNumber = mobileNumberSchema.nullable();
 
 export interface ProfileDetailsFormProps {
   user: LoggedUser;
 }
 
-/** The user's name, photo and the contact view the app opens with. */
+/** The user's name, photo, time zone, mobile number and the contact view the app opens with. */
 export function ProfileDetailsForm({ user }: ProfileDetailsFormProps) {
   const [name, setName] = useState(user.name);
   const [photoURL, setPhotoURL] = useState(readPhotoUrlField(user.photoURL));
   const [defaultContactView, setDefaultContactView] = useState<ContactView>(
     user.defaultContactView ?? 'pipeline',
   );
+  const [timeZone, setTimeZone] = useState(user.timeZone);
+  const [phoneNumber, setPhoneNumber] = useState(user.phoneNumber ?? '');
   const [errors, setErrors] = useState<FieldErrors<keyof ProfileValues>>({});
   const updateProfile = useUpdateProfile();
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const result = validateFields<ProfileValues>(
-      { name: personNameSchema, photoURL: photoUrlSchema },
-      { name, photoURL },
+      { name: personNameSchema, photoURL: photoUrlSchema, phoneNumber: optionalMobileNumber },
+      { name, photoURL, phoneNumber: phoneNumber.trim() === '' ? null : phoneNumber },
     );
     setErrors(result.ok ? {} : result.errors);
     if (!result.ok) return;
     updateProfile.mutate(
-      { ...result.values, defaultContactView },
+      { ...result.values, defaultContactView, timeZone },
       {
         onSuccess: (updated) => {
           setName(updated.name);
           setPhotoURL(readPhotoUrlField(updated.photoURL));
+          setPhoneNumber(updated.phoneNumber ?? '');
           notifications.show({
             color: 'teal',
             title: 'Profile saved',
-            message: 'Your name, photo and default view are up to date.',
+            message: 'Your details are up to date.',
             autoClose: TOAST_TIMEOUT_MS,
           });
         },
@@ -105,6 +133,27 @@ export function ProfileDetailsForm({ user }: ProfileDetailsFormProps) {
               maw={520}
             />
           </Group>
+          <Select
+            label="Time zone"
+            description="A task without a time is due at 8 am in this time zone."
+            data={TIME_ZONES.includes(timeZone) ? TIME_ZONES : [timeZone, ...TIME_ZONES]}
+            value={timeZone}
+            onChange={(value) => value && setTimeZone(value)}
+            searchable
+            allowDeselect={false}
+            maw={420}
+          />
+          <TextInput
+            label="Mobile number"
+            description="Where SMS reminders of your tasks are sent. Include the country code."
+            type="tel"
+            autoComplete="tel"
+            placeholder="+15551234567"
+            value={phoneNumber}
+            onChange={(event) => setPhoneNumber(event.currentTarget.value)}
+            error={errors.phoneNumber}
+            maw={420}
+          />
           <Radio.Group
             label="Default contact view"
             description="What GroupTrack opens when you go to your contacts."

@@ -1,0 +1,102 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { requestData } from '../../../lib/api-client';
+import { useTeamEvents } from '../../../lib/team-events';
+import { teamPath } from '../../pipeline-setup/api/pipelines';
+
+/** A tag name that arrived with contacts but matches no tag of any set. */
+export interface OrphanedTag {
+  key: string;
+  name: string;
+  contacts: number;
+}
+
+/** One tag of a duplicate group, with the set it is in. */
+export interface DuplicateTag {
+  tagUID: string;
+  name: string;
+  color: string | null;
+  tagSetUID: string;
+  tagSetName: string;
+  tagSetColor: string;
+  /** Null for a global tag set. */
+  pipelineID: string | null;
+  /** Null for a global tag set, or a pipeline the user cannot see. */
+  pipelineName: string | null;
+  /** Null when the tag belongs to a pipeline the user cannot see. */
+  contacts: number | null;
+}
+
+/** Tags whose names are the same once case and spaces are ignored. */
+export interface DuplicateGroup {
+  key: string;
+  tags: DuplicateTag[];
+}
+
+export interface TagReconciliation {
+  orphanedTags: OrphanedTag[];
+  duplicateGroups: DuplicateGroup[];
+}
+
+export const tagReconciliationQueryKey = (teamUID: string) =>
+  ['teams', teamUID, 'tag-reconciliation'] as const;
+
+// Tags, tag sets, orphaned names and the contacts carrying them all change what this page shows.
+const WATCHED_ENTITIES = new Set(['tag', 'tag_set', 'orphaned_tag', 'contact']);
+
+/** What needs reconciling, refetched when a teammate changes tags or contacts. */
+export function useTagReconciliation(teamUID: string) {
+  const queryClient = useQueryClient();
+  useTeamEvents(teamUID, (event) => {
+    const isFinishedJob = event.entity === 'bulk_job' && event.data?.status === 'completed';
+    if (WATCHED_ENTITIES.has(event.entity) || isFinishedJob)
+      void queryClient.invalidateQueries({ queryKey: tagReconciliationQueryKey(teamUID) });
+  });
+  return useQuery({
+    queryKey: tagReconciliationQueryKey(teamUID),
+    queryFn: ({ signal }) =>
+      requestData<TagReconciliation>(teamPath(teamUID, 'tag-reconciliation'), { signal }),
+  });
+}
+
+/** A mutation that refetches this page and the tag sets (tags may have been renamed or removed). */
+function useReconcileMutation<TInput, TData>(teamUID: string, mutationFn: (input: TInput) => Promise<TData>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: tagReconciliationQueryKey(teamUID) }),
+        queryClient.invalidateQueries({ queryKey: ['teams', teamUID, 'pipelines'] }),
+      ]),
+  });
+}
+
+/** Starts merging tags into the one to keep; answers the job whose progress arrives as bulk_job events. */
+export function useMergeTags(teamUID: string) {
+  return useReconcileMutation(teamUID, (input: { sourceTagIds: string[]; targetTagId: string }) =>
+    requestData<{ jobId: string; total: number }>(teamPath(teamUID, 'tag-reconciliation/merge'), {
+      method: 'POST',
+      body: input,
+    }),
+  );
+}
+
+/** Renames one tag. */
+export function useRenameTag(teamUID: string) {
+  return useReconcileMutation(teamUID, (input: { tagId: string; name: string }) =>
+    requestData<{ tagUID: string; name: string }>(teamPath(teamUID, 'tag-reconciliation/rename'), {
+      method: 'POST',
+      body: input,
+    }),
+  );
+}
+
+/** Gives the contacts of an orphaned tag name a real tag, or dismisses the name (tagId null). */
+export function useResolveOrphanedTag(teamUID: string) {
+  return useReconcileMutation(teamUID, (input: { key: string; tagId: string | null }) =>
+    requestData<{ contacts: number; tagged: number }>(teamPath(teamUID, 'orphaned-tags/resolve'), {
+      method: 'POST',
+      body: input,
+    }),
+  );
+}
