@@ -1,0 +1,63 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { requestData } from '../../../lib/api-client';
+import { useTeamEvents } from '../../../lib/team-events';
+import { teamPath } from '../../pipeline-setup/api/pipelines';
+
+/** A message template (snippet), as `GET message-templates` answers. */
+export interface MessageTemplate {
+  templateUID: string;
+  name: string;
+  /** Text with fields such as {firstName}. */
+  text: string;
+  category: string;
+  type: string;
+  tags: string[];
+}
+
+/** What a message template is saved with. */
+export type MessageTemplateFields = Omit<MessageTemplate, 'templateUID'>;
+
+export const messageTemplatesQueryKey = (teamUID: string) => ['teams', teamUID, 'message-templates'] as const;
+
+/** The team's message templates by category and name, refetched when a teammate changes one. */
+export function useMessageTemplates(teamUID: string) {
+  const queryClient = useQueryClient();
+  useTeamEvents(teamUID, (event) => {
+    if (event.entity === 'message_template')
+      void queryClient.invalidateQueries({ queryKey: messageTemplatesQueryKey(teamUID) });
+  });
+  return useQuery({
+    queryKey: messageTemplatesQueryKey(teamUID),
+    queryFn: ({ signal }) =>
+      requestData<MessageTemplate[]>(teamPath(teamUID, 'message-templates'), { signal }),
+  });
+}
+
+function templatePath(teamUID: string, templateUID: string) {
+  return teamPath(teamUID, `message-templates/${encodeURIComponent(templateUID)}`);
+}
+
+/** Adds a message template (templateUID null) or changes one; the server refuses unknown fields by name. */
+export function useSaveMessageTemplate(teamUID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ templateUID, fields }: { templateUID: string | null; fields: MessageTemplateFields }) =>
+      templateUID
+        ? requestData<undefined>(templatePath(teamUID, templateUID), { method: 'PATCH', body: fields })
+        : requestData<{ templateUID: string }>(teamPath(teamUID, 'message-templates'), {
+            method: 'POST',
+            body: fields,
+          }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: messageTemplatesQueryKey(teamUID) }),
+  });
+}
+
+/** Deletes a message template. */
+export function useDeleteMessageTemplate(teamUID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (templateUID: string) =>
+      requestData<undefined>(templatePath(teamUID, templateUID), { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: messageTemplatesQueryKey(teamUID) }),
+  });
+}

@@ -1,0 +1,209 @@
+import { Badge, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { QueryError } from '../../../components/query-error';
+import { ConfirmModal } from '../../pipeline-setup/components/confirm-modal';
+import { ReadOnlyNote, useSetupAccess } from '../../pipeline-setup/components/setup-access';
+import { groupByCategory, listDistinctLabels } from '../../task-templates/lib/group-templates';
+import type { MessageTemplate } from '../api/message-templates';
+import { useDeleteMessageTemplate, useMessageTemplates } from '../api/message-templates';
+import { filterMessageTemplates } from '../lib/filter-templates';
+import { MessageTemplateModal } from './message-template-modal';
+import { PreviewContactPicker, RenderedText, usePreviewValues } from './template-preview';
+import type { PreviewValues } from './template-preview';
+
+/** /setup/messaging: message templates to search, filter, preview for a contact, copy, add, edit and delete. */
+export function MessageTemplatesPage() {
+  const { teamUID, canEdit } = useSetupAccess();
+  const templates = useMessageTemplates(teamUID);
+  const remove = useDeleteMessageTemplate(teamUID);
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<string | null>(null);
+  const [type, setType] = useState<string | null>(null);
+  const [tag, setTag] = useState<string | null>(null);
+  const [previewGTID, setPreviewGTID] = useState<string | null>(null);
+  const preview = usePreviewValues(teamUID, previewGTID);
+  const [editing, setEditing] = useState<MessageTemplate | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<MessageTemplate | null>(null);
+
+  const all = useMemo(() => templates.data ?? [], [templates.data]);
+  const categories = useMemo(() => listDistinctLabels(all.map((each) => each.category)), [all]);
+  const types = useMemo(() => listDistinctLabels(all.map((each) => each.type)), [all]);
+  const tags = useMemo(() => listDistinctLabels(all.flatMap((each) => each.tags)), [all]);
+  const shown = filterMessageTemplates(all, { search, category, type, tag });
+
+  return (
+    <Stack maw={960}>
+      <Title order={1}>Message templates</Title>
+      <Text c="dimmed">
+        Templates are messages you send again and again. Fields such as {'{firstName}'} are filled in for each
+        contact, so every message reads as written for them.
+      </Text>
+      {!canEdit && <ReadOnlyNote />}
+      {canEdit && (
+        <Group>
+          <Button onClick={() => setEditing('new')}>New message template</Button>
+        </Group>
+      )}
+      <PreviewContactPicker teamUID={teamUID} preview={preview} onPick={setPreviewGTID} />
+      <Group align="flex-end">
+        <TextInput
+          label="Search templates"
+          placeholder="Name or text"
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          w={240}
+        />
+        <Select
+          label="Category"
+          placeholder="All categories"
+          data={categories}
+          value={category}
+          onChange={setCategory}
+          clearable
+          w={180}
+        />
+        <Select
+          label="Type"
+          placeholder="All types"
+          data={types}
+          value={type}
+          onChange={setType}
+          clearable
+          w={180}
+        />
+        <Select
+          label="Tag"
+          placeholder="All tags"
+          data={tags}
+          value={tag}
+          onChange={setTag}
+          clearable
+          w={180}
+        />
+      </Group>
+      {templates.isPending ? (
+        <Loader role="status" aria-label="Loading message templates" />
+      ) : templates.isError ? (
+        <QueryError
+          title="Couldn't load the message templates"
+          error={templates.error}
+          onRetry={() => void templates.refetch()}
+          isRetrying={templates.isFetching}
+        />
+      ) : all.length === 0 ? (
+        <Text c="dimmed">
+          No message templates yet.
+          {canEdit ? ' Add the first one with New message template.' : ' An owner or admin can add them.'}
+        </Text>
+      ) : shown.length === 0 ? (
+        <Text c="dimmed">No message template matches this search and these filters.</Text>
+      ) : (
+        groupByCategory(shown).map((group) => (
+          <Stack
+            key={group.category}
+            gap="xs"
+            component="section"
+            aria-label={group.category || 'No category'}
+          >
+            <Title order={2} size="h4">
+              {group.category || 'No category'}
+            </Title>
+            {group.templates.map((template) => (
+              <MessageTemplateCard
+                key={template.templateUID}
+                template={template}
+                preview={preview}
+                canEdit={canEdit}
+                onEdit={() => setEditing(template)}
+                onDelete={() => {
+                  remove.reset();
+                  setDeleting(template);
+                }}
+              />
+            ))}
+          </Stack>
+        ))
+      )}
+      {editing !== null && (
+        <MessageTemplateModal
+          teamUID={teamUID}
+          template={editing === 'new' ? null : editing}
+          categories={categories}
+          types={types}
+          tags={tags}
+          preview={preview}
+          onPickPreviewContact={setPreviewGTID}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmModal
+        opened={deleting !== null}
+        title={`Delete message template ${deleting?.name ?? ''}?`}
+        confirmLabel="Delete template"
+        onConfirm={() =>
+          deleting && remove.mutate(deleting.templateUID, { onSuccess: () => setDeleting(null) })
+        }
+        onClose={() => setDeleting(null)}
+        isPending={remove.isPending}
+        error={remove.error}
+      >
+        The template is removed for the whole team. Messages already sent are not changed.
+      </ConfirmModal>
+    </Stack>
+  );
+}
+
+interface MessageTemplateCardProps {
+  template: MessageTemplate;
+  preview: PreviewValues;
+  canEdit: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+function MessageTemplateCard({ template, preview, canEdit, onEdit, onDelete }: MessageTemplateCardProps) {
+  return (
+    <Paper withBorder p="sm" radius="md" component="article" aria-label={`Message template ${template.name}`}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Group gap="xs">
+            <Text fw={600}>{template.name}</Text>
+            {template.type && <Badge variant="light">{template.type}</Badge>}
+            {template.tags.map((each) => (
+              <Badge key={each} variant="outline" color="gray">
+                {each}
+              </Badge>
+            ))}
+          </Group>
+          {canEdit && (
+            <Group gap="xs" wrap="nowrap">
+              <Button
+                size="xs"
+                variant="default"
+                aria-label={`Edit message template ${template.name}`}
+                onClick={onEdit}
+              >
+                Edit
+              </Button>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                aria-label={`Delete message template ${template.name}`}
+                onClick={onDelete}
+              >
+                Delete
+              </Button>
+            </Group>
+          )}
+        </Group>
+        <RenderedText
+          text={template.text}
+          preview={preview}
+          label={`Preview of ${template.name}`}
+          copyLabel={`Copy ${template.name}`}
+        />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { requestData } from '../../../lib/api-client';
+import { useTeamEvents } from '../../../lib/team-events';
+import { teamPath } from '../../pipeline-setup/api/pipelines';
+
+/** How a task made from a template reminds its assignee. */
+export type TaskReminder = 'none' | 'in-app' | 'email' | 'sms';
+
+/** A task template, as `GET task-templates` answers. */
+export interface TaskTemplate {
+  templateUID: string;
+  name: string;
+  category: string;
+  type: string;
+  /** The member who always gets the task; null gives it to whoever creates it. */
+  assigneeUID: string | null;
+  dueInDays: number;
+  /** HH:mm; null means 8 am. */
+  dueTime: string | null;
+  reminder: TaskReminder;
+}
+
+/** What a task template is saved with. */
+export type TaskTemplateFields = Omit<TaskTemplate, 'templateUID'>;
+
+export const taskTemplatesQueryKey = (teamUID: string) => ['teams', teamUID, 'task-templates'] as const;
+
+/** The team's task templates by category and name, refetched when a teammate changes one. */
+export function useTaskTemplates(teamUID: string) {
+  const queryClient = useQueryClient();
+  useTeamEvents(teamUID, (event) => {
+    if (event.entity === 'task_template')
+      void queryClient.invalidateQueries({ queryKey: taskTemplatesQueryKey(teamUID) });
+  });
+  return useQuery({
+    queryKey: taskTemplatesQueryKey(teamUID),
+    queryFn: ({ signal }) => requestData<TaskTemplate[]>(teamPath(teamUID, 'task-templates'), { signal }),
+  });
+}
+
+function templatePath(teamUID: string, templateUID: string) {
+  return teamPath(teamUID, `task-templates/${encodeURIComponent(templateUID)}`);
+}
+
+/** Adds a task template (templateUID null) or changes one. */
+export function useSaveTaskTemplate(teamUID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ templateUID, fields }: { templateUID: string | null; fields: TaskTemplateFields }) =>
+      templateUID
+        ? requestData<undefined>(templatePath(teamUID, templateUID), { method: 'PATCH', body: fields })
+        : requestData<{ templateUID: string }>(teamPath(teamUID, 'task-templates'), {
+            method: 'POST',
+            body: fields,
+          }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: taskTemplatesQueryKey(teamUID) }),
+  });
+}
+
+/** Deletes a task template. */
+export function useDeleteTaskTemplate(teamUID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (templateUID: string) =>
+      requestData<undefined>(templatePath(teamUID, templateUID), { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: taskTemplatesQueryKey(teamUID) }),
+  });
+}

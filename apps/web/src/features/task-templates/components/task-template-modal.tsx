@@ -1,0 +1,191 @@
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { formatErrorMessage } from '../../../lib/api-client';
+import type { TeamMember } from '../../team/api/get-members';
+import type { TaskReminder, TaskTemplate } from '../api/task-templates';
+import { useSaveTaskTemplate } from '../api/task-templates';
+import { formatDueOffset } from '../lib/due-offset';
+import { toTaskTemplateFormValues, validateTaskTemplateForm } from '../lib/task-template-form';
+import type { TaskTemplateFormErrors, TaskTemplateFormValues } from '../lib/task-template-form';
+
+/** Shown under the SMS choice while the installation cannot send SMS. */
+export const SMS_UNAVAILABLE_REASON =
+  'SMS reminders need an SMS provider; ask your administrator to set one up.';
+
+export const REMINDER_LABELS: Record<TaskReminder, string> = {
+  none: 'No reminder',
+  'in-app': 'In-app',
+  email: 'Email',
+  sms: 'SMS',
+};
+
+const CREATOR_OPTION = 'creator';
+
+/** The choice that gives the task to whoever creates it. */
+export const CREATOR_ASSIGNEE_LABEL = 'Whoever creates the task';
+
+export interface TaskTemplateModalProps {
+  teamUID: string;
+  /** The template to edit, or null to add one. */
+  template: TaskTemplate | null;
+  members: readonly TeamMember[];
+  categories: readonly string[];
+  types: readonly string[];
+  isSmsEnabled: boolean;
+  onClose: () => void;
+}
+
+/** Adds or edits a task template. Mount it only while open, so it starts fresh. */
+export function TaskTemplateModal({
+  teamUID,
+  template,
+  members,
+  categories,
+  types,
+  isSmsEnabled,
+  onClose,
+}: TaskTemplateModalProps) {
+  const [values, setValues] = useState<TaskTemplateFormValues>(() => toTaskTemplateFormValues(template));
+  const [errors, setErrors] = useState<TaskTemplateFormErrors>({});
+  const save = useSaveTaskTemplate(teamUID);
+  const set = <Field extends keyof TaskTemplateFormValues>(
+    field: Field,
+    value: TaskTemplateFormValues[Field],
+  ) => setValues((current) => ({ ...current, [field]: value }));
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = validateTaskTemplateForm(values);
+    setErrors(result.ok ? {} : result.errors);
+    if (!result.ok) return;
+    save.mutate(
+      { templateUID: template?.templateUID ?? null, fields: result.fields },
+      { onSuccess: onClose },
+    );
+  }
+
+  const dueInDays = typeof values.dueInDays === 'number' ? values.dueInDays : null;
+  const title = template ? `Edit task template ${template.name}` : 'New task template';
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={title}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack>
+          <TextInput
+            label="Task name"
+            description="The name each task made from this template gets."
+            value={values.name}
+            onChange={(event) => set('name', event.currentTarget.value)}
+            error={errors.name}
+            maxLength={200}
+            data-autofocus
+            required
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Autocomplete
+              label="Category"
+              placeholder="e.g. Onboarding"
+              data={[...categories]}
+              value={values.category}
+              onChange={(value) => set('category', value)}
+              error={errors.category}
+              maxLength={60}
+            />
+            <Autocomplete
+              label="Type"
+              placeholder="e.g. Call"
+              data={[...types]}
+              value={values.type}
+              onChange={(value) => set('type', value)}
+              error={errors.type}
+              maxLength={60}
+            />
+          </SimpleGrid>
+          <Select
+            label="Assign to"
+            data={[
+              { value: CREATOR_OPTION, label: CREATOR_ASSIGNEE_LABEL },
+              ...members.map((member) => ({ value: member.uid, label: member.name || member.email })),
+            ]}
+            value={values.assigneeUID || CREATOR_OPTION}
+            onChange={(value) => set('assigneeUID', value && value !== CREATOR_OPTION ? value : '')}
+            allowDeselect={false}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput
+              label="Due after (days)"
+              description="0 means the day the task is made."
+              min={0}
+              max={365}
+              allowDecimal={false}
+              allowNegative={false}
+              value={values.dueInDays}
+              onChange={(value) => set('dueInDays', value)}
+              error={errors.dueInDays}
+            />
+            <TextInput
+              type="time"
+              label="Time"
+              description="Leave empty for 8:00."
+              value={values.dueTime}
+              onChange={(event) => set('dueTime', event.currentTarget.value)}
+              error={errors.dueTime}
+            />
+          </SimpleGrid>
+          {dueInDays !== null && !errors.dueInDays && (
+            <Text size="sm" c="dimmed">
+              A task made from this template is due{' '}
+              {formatDueOffset({ dueInDays, dueTime: values.dueTime || null })}.
+            </Text>
+          )}
+          <Radio.Group label="Reminder" value={values.reminder} onChange={(value) => set('reminder', value)}>
+            <Stack gap="xs" mt="xs">
+              {(Object.keys(REMINDER_LABELS) as TaskReminder[]).map((reminder) => (
+                <Radio
+                  key={reminder}
+                  value={reminder}
+                  label={REMINDER_LABELS[reminder]}
+                  disabled={reminder === 'sms' && !isSmsEnabled}
+                  description={reminder === 'sms' && !isSmsEnabled ? SMS_UNAVAILABLE_REASON : undefined}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+          {save.error != null && (
+            <Alert color="red" variant="light" role="alert">
+              {formatErrorMessage(save.error)}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save template
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
