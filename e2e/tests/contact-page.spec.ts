@@ -63,6 +63,22 @@ test.describe('contact page', () => {
     await expect(page.getByRole('button', { name: 'Edit email' })).toBeVisible();
     await expect(page.getByRole('main').getByText(email, { exact: true }).first()).toBeVisible();
 
+    // A platform profile: added, then taken off again.
+    const profiles = page.getByRole('region', { name: 'Sources' });
+    await profiles.getByRole('combobox', { name: 'Platform' }).click();
+    await page.getByRole('option', { name: 'TikTok', exact: true }).click();
+    await profiles.getByRole('textbox', { name: 'Username' }).fill('e2e.mover');
+    await profiles.getByRole('textbox', { name: 'Profile address' }).fill('not a link');
+    await profiles.getByRole('button', { name: 'Save profile' }).click();
+    await expect(profiles.getByText('Enter the profile address starting with https://')).toBeVisible();
+    await profiles
+      .getByRole('textbox', { name: 'Profile address' })
+      .fill('https://www.tiktok.com/@e2e.mover');
+    await profiles.getByRole('button', { name: 'Save profile' }).click();
+    await expect(profiles.getByText('TikTok · e2e.mover')).toBeVisible();
+    await profiles.getByRole('button', { name: 'Remove the TikTok profile' }).click();
+    await expect(profiles.getByText('TikTok · e2e.mover')).toHaveCount(0);
+
     // Note, from the header's quick action.
     await page.getByRole('button', { name: 'Add note' }).first().click();
     await expect(page).toHaveURL(new RegExp(`/contact/${contact.GTID}/notes$`));

@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { DEMO_USER, callApi, readCurrentTeamUID, signInThroughApi } from './helpers';
+import {
+  DEMO_USER,
+  buildUser,
+  callApi,
+  readCurrentTeamUID,
+  signInThroughApi,
+  signUpThroughApi,
+} from './helpers';
 
 interface PipelinesAnswer {
   pipelines: {
@@ -124,8 +131,9 @@ test.describe('pipeline board', () => {
     );
   });
 
-  test('moves a card with the keyboard through its menu, and remembers the pipeline viewed', async ({
+  test('moves a card with the keyboard through its menu, a teammate sees it at once, and the pipeline is remembered', async ({
     page,
+    browser,
   }) => {
     await signInThroughApi(page.request, DEMO_USER);
     const teamUID = await readCurrentTeamUID(page.request);
@@ -147,12 +155,36 @@ test.describe('pipeline board', () => {
     const card = source.getByTestId('contact-card').first();
     await expect(card).toBeVisible();
     const href = (await card.getByRole('link').getAttribute('href'))!;
+
+    // A teammate who works this pipeline has the same board open in their own browser.
+    const invitation = await callApi<{ inviteCode: string }>(
+      page.request,
+      'POST',
+      `/api/v1/teams/${teamUID}/invitations`,
+      { role: 'member', groupAccess: [other.groupUID] },
+    );
+    const teammateContext = await browser.newContext();
+    const teammate = await teammateContext.newPage();
+    await signUpThroughApi(teammate.request, buildUser('Tomas'));
+    await callApi(teammate.request, 'POST', `/api/v1/invitations/${invitation.inviteCode}/accept`);
+    await callApi(teammate.request, 'POST', '/api/v1/me/current-team', { teamUID });
+    await teammate.goto(`/contacts/pipeline/${other.groupUID}`);
+    const theirSource = column(teammate, firstStage!.name);
+    const theirTarget = column(teammate, secondStage!.name);
+    await expect(theirSource.locator(`a[href="${href}"]`)).toBeVisible();
+    const [sourceCount, targetCount] = [await readCount(theirSource), await readCount(theirTarget)];
+
     const GTID = decodeURIComponent(href.split('/').pop()!);
     await card.getByRole('button', { name: /Move .* to stage/ }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: secondStage!.name, exact: true }).focus();
     await page.keyboard.press('Enter');
     await expect(target.locator(`a[href="${href}"]`)).toBeVisible();
+    // The teammate's board follows without a reload.
+    await expect(theirSource.locator(`a[href="${href}"]`)).toHaveCount(0);
+    await expect(theirSource.getByTestId('stage-count')).toContainText(String(sourceCount - 1));
+    await expect(theirTarget.getByTestId('stage-count')).toContainText(String(targetCount + 1));
+    await teammateContext.close();
 
     await page.goto('/contacts/pipeline');
     await expect(page).toHaveURL(new RegExp(`/contacts/pipeline/${other.groupUID}$`));

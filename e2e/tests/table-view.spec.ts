@@ -108,7 +108,9 @@ test.describe('table view', () => {
 
     const progress = page.getByRole('status', { name: 'Bulk action progress' });
     await expect(progress).toContainText('Add tags: done, 3 of 3 contacts.');
-    await expect(page.getByText('Tick contacts to tag, move, export or delete them together.')).toBeVisible();
+    await expect(
+      page.getByText('Tick contacts to tag, move, give tasks to, export or delete them together.'),
+    ).toBeVisible();
   });
 
   test('imports a CSV, refuses the bad row and links its report', async ({ page }) => {

@@ -25,6 +25,7 @@ import { createListsService } from './modules/lists/lists.service';
 import { createTasksService } from './modules/tasks/tasks.service';
 import { createTemplatesService } from './modules/templates/templates.service';
 import { seedDemo } from './seed/demo';
+import { startStatisticsRefresh } from './platform/db/statistics';
 import type { App } from './platform/http/types';
 
 /** Where the directory and shards live, from the configuration. */
@@ -75,13 +76,13 @@ export async function createContext(config: Config, log: Logger, databases: Data
   const pipelines = createPipelinesService({ databases, teams });
   const contacts = createContactsService({ databases, teams });
   const search = createSearchService({ databases, teams });
-  const bulk = createBulkService({ databases, teams, search, queue });
   const tagReconciliation = createTagReconciliationService({ databases, teams, queue });
   const csvExport = createExportsService({ databases, teams, search });
   const imports = createImportsService({ databases, teams, queue });
   const lists = createListsService({ databases, teams });
   const tasks = createTasksService({ databases, teams, contacts, queue, mail, config });
   const templates = createTemplatesService({ databases, teams, tasks });
+  const bulk = createBulkService({ databases, teams, search, tasks, templates, queue });
   return {
     config,
     log,
@@ -124,6 +125,7 @@ export async function startServer(
   const dbs = databases ?? (await openDatabases(databaseLocations(config)));
   const context = await createContext(config, log, dbs);
   if (config.SEED_DEMO) await seedDemo(context);
+  const statistics = await startStatisticsRefresh(dbs, log);
   if (config.ROLE !== 'api')
     await context.queue.work([
       context.mail.deliverMailJob,
@@ -145,6 +147,7 @@ export async function startServer(
     stop() {
       stopping ??= (async () => {
         await app?.close();
+        statistics.stop();
         await context.queue.stop();
         await context.events.stop();
         await context.appEvents.stop();

@@ -12,6 +12,7 @@ import { AppNavigation } from '../features/shell/components/app-navigation';
 import { ExtensionStatusProvider } from '../features/shell/components/extension-status';
 import { UserMenu } from '../features/shell/components/user-menu';
 import { VersionBanner } from '../features/shell/components/version-banner';
+import { ReminderBell } from '../features/tasks/components/reminder-bell';
 import { useAppUpdates } from '../features/shell/hooks/use-app-updates';
 import { useHelpWidget } from '../features/shell/hooks/use-help-widget';
 import { useAppConfig } from '../lib/app-config';
@@ -68,6 +69,7 @@ export function MainLayout() {
               <GlobalSearch teamUID={user.currentTeam.teamUID} />
             </Box>
             <TeamSwitcher user={user} visibleFrom="sm" />
+            <ReminderBell teamUID={user.currentTeam.teamUID} />
             <NotificationCenter />
             <UserMenu name={user.name} email={user.email} photoURL={user.photoURL} />
           </Group>
@@ -95,7 +97,7 @@ export function MainLayout() {
 
 function PageSkeleton() {
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading the page">
+    <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the page">
       <Skeleton height={36} width="40%" />
       <Skeleton height={200} />
     </Stack>

@@ -13,6 +13,22 @@ describe('parseAppEvent', () => {
       data: '{"kind":"app-notification","op":"update","notificationId":"ntf_1"}',
       expected: { kind: 'app-notification', op: 'update', notificationId: 'ntf_1' },
     },
+    {
+      name: 'reads a task reminder',
+      data: '{"kind":"reminder","userUID":"u1","teamUID":"t1","reminderUID":"task_1@x","taskName":"Call Ana","dueAt":"2026-11-21T08:00:00.000Z"}',
+      expected: {
+        kind: 'reminder',
+        teamUID: 't1',
+        reminderUID: 'task_1@x',
+        taskName: 'Call Ana',
+        dueAt: '2026-11-21T08:00:00.000Z',
+      },
+    },
+    {
+      name: 'ignores a reminder without its task',
+      data: '{"kind":"reminder","teamUID":"t1"}',
+      expected: null,
+    },
     { name: 'ignores a version event without a version', data: '{"kind":"app-version"}', expected: null },
     { name: 'ignores an unknown kind', data: '{"kind":"team-change"}', expected: null },
     { name: 'ignores text that is not JSON', data: 'hello', expected: null },

@@ -1,6 +1,11 @@
-/** An app-wide change the server announces on `GET /api/v1/me/events` (`event: app`). */
+/** An app-wide event the server announces on `GET /api/v1/me/events` (`event: app`). */
 export type AppEvent =
-  { kind: 'app-version'; version: string } | { kind: 'app-notification'; op: string; notificationId: string };
+  | { kind: 'app-version'; version: string }
+  | { kind: 'app-notification'; op: string; notificationId: string }
+  /** A task reminder for the signed-in user (the server sends each user only their own). */
+  | { kind: 'reminder'; teamUID: string; reminderUID: string; taskName: string; dueAt: string };
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** Parses the data of an `app` event, or returns null for anything this app does not know. */
 export function parseAppEvent(data: string): AppEvent | null {
@@ -19,7 +24,16 @@ export function parseAppEvent(data: string): AppEvent | null {
     return {
       kind: 'app-notification',
       op: typeof event.op === 'string' ? event.op : 'change',
-      notificationId: typeof event.notificationId === 'string' ? event.notificationId : '',
+      notificationId: text(event.notificationId),
+    };
+  }
+  if (event.kind === 'reminder' && typeof event.taskName === 'string' && typeof event.teamUID === 'string') {
+    return {
+      kind: 'reminder',
+      teamUID: event.teamUID,
+      reminderUID: text(event.reminderUID),
+      taskName: event.taskName,
+      dueAt: text(event.dueAt),
     };
   }
   return null;
@@ -31,17 +45,32 @@ export interface AppEventHandlers {
   onReconnect: () => void;
 }
 
+// One EventSource for the page, shared by every listener: browsers allow few connections per host.
+let shared: { source: EventSource; listeners: Set<AppEventHandlers> } | null = null;
+
 /** Listens to the signed-in user's app-wide events; returns a function that stops listening. */
-export function subscribeToAppEvents({ onEvent, onReconnect }: AppEventHandlers): () => void {
-  const source = new EventSource('/api/v1/me/events', { withCredentials: true });
-  let hasOpened = false;
-  source.addEventListener('open', () => {
-    if (hasOpened) onReconnect();
-    hasOpened = true;
-  });
-  source.addEventListener('app', (message: MessageEvent<string>) => {
-    const event = parseAppEvent(message.data);
-    if (event) onEvent(event);
-  });
-  return () => source.close();
+export function subscribeToAppEvents(handlers: AppEventHandlers): () => void {
+  if (!shared) {
+    const source = new EventSource('/api/v1/me/events', { withCredentials: true });
+    const listeners = new Set<AppEventHandlers>();
+    let hasOpened = false;
+    source.addEventListener('open', () => {
+      if (hasOpened) for (const each of listeners) each.onReconnect();
+      hasOpened = true;
+    });
+    source.addEventListener('app', (message: MessageEvent<string>) => {
+      const event = parseAppEvent(message.data);
+      if (event) for (const each of listeners) each.onEvent(event);
+    });
+    shared = { source, listeners };
+  }
+  const current = shared;
+  current.listeners.add(handlers);
+  return () => {
+    current.listeners.delete(handlers);
+    if (current.listeners.size === 0) {
+      current.source.close();
+      if (shared === current) shared = null;
+    }
+  };
 }

@@ -87,7 +87,7 @@ export function PipelineViewRoute() {
 
 function BoardLoading() {
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading the board">
+    <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the board">
       <Skeleton height={36} width="40%" />
       <Skeleton height={320} />
     </Stack>

@@ -1,14 +1,6 @@
-import { EmptyState } from '../components/empty-state';
-import { usePageTitle } from '../lib/page-title';
+import { TasksPage } from '../features/tasks/components/tasks-page';
 
-/** /tasks: the follow-ups of the team. */
+/** /tasks: the follow-ups of the signed-in member, or of the whole team for owners and admins. */
 export function TasksRoute() {
-  usePageTitle('Tasks');
-  return (
-    <EmptyState
-      title="Tasks"
-      icon="tasks"
-      description="Your follow-ups will appear here, sorted by due date, each with the contact it belongs to."
-    />
-  );
+  return <TasksPage />;
 }

@@ -1,7 +1,7 @@
 import { parseCsv, spreadRanks } from '@grouptrack/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, contactPipelines, contactTags, contacts } from '../../platform/db/team-schema';
+import { activities, contactPipelines, contactTags, contacts, tasks } from '../../platform/db/team-schema';
 import { openEventStream } from '../../testing/event-stream';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import type { TestClient } from '../../testing/test-client';
@@ -153,6 +153,87 @@ describe('POST /search/v2/bulk', () => {
       await owner.post('/search/v2', { teamUID, objectToFilter: { pipelineId: pipeline.groupUID } })
     ).body.data.total;
     expect(left).toBe(0);
+  });
+
+  it('gives every matched contact a task from a template, with its activity and its reminder when due', async () => {
+    const ids = await seedContacts('tasked', 2500);
+    const template = (
+      await owner.post(`/api/v1/teams/${teamUID}/task-templates`, {
+        name: 'Welcome call',
+        assigneeUID: null,
+        dueInDays: 2,
+        dueTime: '10:00',
+        reminder: 'none',
+      })
+    ).body.data;
+    const started = await owner.post('/search/v2/bulk', {
+      teamUID,
+      action: { type: 'createTask', templateId: template.templateUID },
+      target: { filter: { objectToFilter: { pipelineId: pipeline.groupUID }, searchObj: 'person tasked' } },
+    });
+    expect(started.status).toBe(202);
+    expect(started.body.data.matched).toBe(2500);
+    await waitForJob(started.body.data.jobId);
+
+    const db = server.databases.forTeam(teamUID);
+    const [made] = await db
+      .select({ value: count() })
+      .from(tasks)
+      .where(and(eq(tasks.teamId, teamUID), eq(tasks.taskName, 'Welcome call')));
+    expect(made!.value).toBe(2500);
+    const contactTasks = (await owner.get(`/api/v1/teams/${teamUID}/tasks?GTID=${ids[7]}`)).body.data;
+    expect(contactTasks).toEqual([
+      expect.objectContaining({
+        taskName: 'Welcome call',
+        GTID: ids[7],
+        assigneeUID: (await owner.me()).uid,
+      }),
+    ]);
+    const history = (await owner.get(`/api/v1/teams/${teamUID}/contacts/${ids[7]}/activities`)).body.data;
+    expect(history.items.some((entry: { type: string }) => entry.type === 'task')).toBe(true);
+    // A retried job makes no second task.
+    await server.server.context.bulk.runBulkJob.handle({ teamUID, jobId: started.body.data.jobId });
+    const [again] = await db
+      .select({ value: count() })
+      .from(tasks)
+      .where(and(eq(tasks.teamId, teamUID), eq(tasks.taskName, 'Welcome call')));
+    expect(again!.value).toBe(2500);
+
+    const unknown = await owner.post('/search/v2/bulk', {
+      teamUID,
+      action: { type: 'createTask', templateId: 'no-such-template' },
+      target: { GTIDs: ids.slice(0, 1) },
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.message).toBe('Task template not found.');
+    // Tasks due at midnight today remind at once: their reminders are queued with each batch.
+    const urgent = (
+      await owner.post(`/api/v1/teams/${teamUID}/task-templates`, {
+        name: 'Urgent call',
+        assigneeUID: null,
+        dueInDays: 0,
+        dueTime: '00:00',
+        reminder: 'in-app',
+      })
+    ).body.data;
+    const reminded = await owner.post('/search/v2/bulk', {
+      teamUID,
+      action: { type: 'createTask', templateId: urgent.templateUID },
+      target: { GTIDs: ids.slice(0, 3) },
+    });
+    await waitForJob(reminded.body.data.jobId);
+    await expect
+      .poll(async () => (await owner.get(`/api/v1/teams/${teamUID}/reminders`)).body.data.length, {
+        timeout: 15_000,
+      })
+      .toBe(3);
+
+    const cleanup = await owner.post('/search/v2/bulk', {
+      teamUID,
+      action: { type: 'delete' },
+      target: { GTIDs: ids },
+    });
+    await waitForJob(cleanup.body.data.jobId);
   });
 
   it('exports the matched contacts as CSV once the job is done', async () => {

@@ -9,6 +9,8 @@ import { findTagsWithSets, lastCardRank } from '../contacts/contacts.repository'
 import * as pipelinesRepo from '../pipelines/pipelines.repository';
 import { findMatchingIds } from '../search/search.repository';
 import type { SearchService } from '../search/search.service';
+import type { PreparedTask, TasksService } from '../tasks/tasks.service';
+import type { TemplatesService } from '../templates/templates.service';
 import type { TeamsService } from '../teams/teams.service';
 import * as repo from './bulk.repository';
 
@@ -27,8 +29,15 @@ export const bulkActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('delete') }).strict(),
   /** Keeps the matched contacts for a CSV download from /bulk-jobs/:jobId/export.csv. */
   z.object({ type: z.literal('export') }).strict(),
+  /** A task from a template on every contact. */
+  z.object({ type: z.literal('createTask'), templateId: id }).strict(),
 ]);
 export type BulkAction = z.infer<typeof bulkActionSchema>;
+
+/** An action as a job keeps it: a task is prepared once, so every batch makes the same one. */
+type StoredBulkAction =
+  | Exclude<BulkAction, { type: 'createTask' }>
+  | (Extract<BulkAction, { type: 'createTask' }> & { task: PreparedTask });
 
 export const runBulkJobContract = {
   name: 'run-bulk-action',
@@ -42,17 +51,28 @@ export function createBulkService(deps: {
   databases: Databases;
   teams: TeamsService;
   search: SearchService;
+  tasks: TasksService;
+  templates: TemplatesService;
   queue: JobQueue;
 }) {
-  const { databases, teams, search, queue } = deps;
+  const { databases, teams, search, tasks, templates, queue } = deps;
 
-  /** Checks the action against the actor's role and access; answers the stage it resolves to, if any. */
+  /**
+   * Checks the action against the actor's role and access; answers it as the job keeps it, with the
+   * stage it resolves to, or the task it makes.
+   */
   async function authorize(
     db: TeamDb,
+    actor: Actor,
     member: Awaited<ReturnType<TeamsService['requireMember']>>,
     action: BulkAction,
-  ) {
+  ): Promise<StoredBulkAction> {
     switch (action.type) {
+      case 'createTask': {
+        const input = await templates.taskFromTemplate(actor, member.teamUID, action.templateId);
+        const { prepared } = await tasks.prepareTask(actor, member.teamUID, input);
+        return { ...action, task: prepared };
+      }
       case 'export':
         return action;
       case 'delete':
@@ -89,7 +109,7 @@ export function createBulkService(deps: {
 
   /** One batch in one transaction: the change, its activities, and the job's progress together. */
   async function runBatch(job: repo.BulkJobRow, batch: string[]) {
-    const action = job.action as BulkAction;
+    const action = job.action as StoredBulkAction;
     const teamId = job.teamId;
     const by = { createdBy: job.createdBy, createdByUid: job.createdByUid };
     const note = (
@@ -109,6 +129,7 @@ export function createBulkService(deps: {
       data: { ...data, bulkJobId: job.id },
       ...by,
     });
+    const created: Awaited<ReturnType<TasksService['insertTasksForContacts']>> = [];
     await databases.forTeam(teamId).transaction(async (tx) => {
       switch (action.type) {
         case 'addTags':
@@ -175,6 +196,26 @@ export function createBulkService(deps: {
         case 'export':
           // Nothing to change: the download reads the matched contacts when it is fetched.
           break;
+        case 'createTask': {
+          const made = await tasks.insertTasksForContacts(
+            tx,
+            { teamUID: teamId, userId: job.createdByUid },
+            action.task,
+            batch,
+          );
+          await repo.insertActivities(
+            tx,
+            made.map((task) =>
+              note(task.GTID!, 'task', 'added', {
+                taskUID: task.taskUID,
+                taskName: task.taskName,
+                dueAt: task.actualDueDate,
+              }),
+            ),
+          );
+          created.push(...made);
+          break;
+        }
       }
       const processed = job.processed + batch.length;
       const status = processed >= job.total ? 'completed' : 'running';
@@ -187,6 +228,8 @@ export function createBulkService(deps: {
       });
       job.processed = processed;
     });
+    // After the commit: the reminder jobs must find their tasks.
+    await tasks.scheduleReminders(created, teamId);
   }
 
   const runBulkJob: JobDefinition<typeof runBulkJobContract.payload> = {
@@ -222,7 +265,7 @@ export function createBulkService(deps: {
     ) {
       const member = await teams.requireMember(actor, input.teamUID);
       const db = databases.forTeam(input.teamUID);
-      const action = await authorize(db, member, input.action);
+      const action = await authorize(db, actor, member, input.action);
       const { query } = await search.prepare(actor, {
         teamUID: input.teamUID,
         objectToFilter: 'filter' in input.target ? input.target.filter.objectToFilter : {},

@@ -191,6 +191,38 @@ describe('working a contact', () => {
     ]);
   });
 
+  it('adds, changes and removes platform profiles; a removed one no longer finds the person', async () => {
+    const { GTID } = (
+      await capture(owner, {
+        name: 'Sofia Sources',
+        sources: [{ platform: 'instagram', username: 'sofia.s' }],
+        pipeline: { pipelineId: pipeline.groupUID },
+      })
+    ).body.data;
+    const contact = `${base()}/contacts/${GTID}`;
+    const changed = await owner.patch(contact, {
+      sources: [
+        { platform: 'instagram', url: 'https://instagram.com/sofia.s' },
+        { platform: 'tiktok', username: 'sofiamoves' },
+      ],
+    });
+    expect(changed.body.data.sources).toMatchObject({
+      instagram: { username: 'sofia.s', url: 'https://instagram.com/sofia.s' },
+      tiktok: { username: 'sofiamoves' },
+    });
+    const removed = await owner.delete(`${contact}/sources/instagram`);
+    expect(removed.status).toBe(200);
+    expect(Object.keys(removed.body.data.sources)).toEqual(['tiktok']);
+    expect((await owner.post('/search/v2', { teamUID, searchObj: 'sofia.s' })).body.data.total).toBe(0);
+    expect((await owner.post('/search/v2', { teamUID, searchObj: 'sofiamoves' })).body.data.total).toBe(1);
+    const again = await owner.delete(`${contact}/sources/instagram`);
+    expect(again.status).toBe(404);
+    expect(again.body.error.message).toBe('This contact has no instagram profile.');
+    expect((await owner.delete(`${contact}/sources/myspace`)).status).toBe(400);
+    const history = (await owner.get(`${contact}/activities`)).body.data.items;
+    expect(history[0]).toMatchObject({ type: 'info', action: 'updated', data: { fields: ['sources'] } });
+  });
+
   it('pages the history with a cursor', async () => {
     const { GTID } = (await capture(owner, { name: 'Paged', pipeline: { pipelineId: pipeline.groupUID } }))
       .body.data;
@@ -240,6 +272,7 @@ describe('access', () => {
     ).body.data;
     expect((await member.get(`${base()}/contacts/${inOther.GTID}`)).status).toBe(404);
     expect((await member.patch(`${base()}/contacts/${inOther.GTID}`, { name: 'Hacked' })).status).toBe(404);
+    expect((await member.delete(`${base()}/contacts/${inOther.GTID}/sources/facebook`)).status).toBe(404);
     expect((await capture(member, { name: 'Nowhere' })).status).toBe(400);
     expect((await capture(member, { name: 'Sneaky', pipeline: { pipelineId: other.groupUID } })).status).toBe(
       404,
@@ -287,6 +320,7 @@ describe('access', () => {
       ['POST', `${contact}/notes`, { text: 'x' }],
       ['PATCH', `${contact}/notes/x`, { text: 'x' }],
       ['DELETE', `${contact}/notes/x`],
+      ['DELETE', `${contact}/sources/facebook`],
     ] as const;
     for (const [method, path, body] of routes) {
       expect((await server.client().request(method, path, body)).status, `${method} ${path}`).toBe(401);

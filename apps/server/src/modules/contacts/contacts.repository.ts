@@ -149,6 +149,21 @@ export async function upsertSources(db: TeamDb, teamId: string, contactId: strin
     });
 }
 
+/** Answers whether the contact had a profile on that platform. */
+export async function deleteSource(db: TeamDb, teamId: string, contactId: string, platform: string) {
+  const deleted = await db
+    .delete(contactSources)
+    .where(
+      and(
+        eq(contactSources.teamId, teamId),
+        eq(contactSources.contactId, contactId),
+        eq(contactSources.platform, platform),
+      ),
+    )
+    .returning({ platform: contactSources.platform });
+  return deleted.length > 0;
+}
+
 export async function listContactPipelines(db: TeamDb, teamId: string, contactId: string) {
   return db
     .select()

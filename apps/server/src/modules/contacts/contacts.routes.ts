@@ -120,6 +120,23 @@ export function registerContactRoutes(app: App, { auth, contacts }: AppContext) 
     },
   );
 
+  app.delete(
+    '/api/v1/teams/:teamUID/contacts/:GTID/sources/:platform',
+    {
+      schema: {
+        tags,
+        summary: 'Take a platform profile off a contact; answers the contact',
+        params: contactParams.extend({ platform: z.enum(SOCIAL_PLATFORMS) }),
+      },
+    },
+    async (request) => {
+      const actor = await requireActor(auth, request);
+      const { teamUID, GTID, platform } = request.params;
+      await contacts.removeSource(actor, teamUID, GTID, platform);
+      return { data: await contacts.getContact(actor, teamUID, GTID) };
+    },
+  );
+
   const pipelineParams = contactParams.extend({ pipelineID: id });
 
   app.put(

@@ -511,6 +511,21 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
       });
     },
 
+    /** Takes a platform profile off the contact; the person is then no longer found by it. */
+    async removeSource(actor: Actor, teamUID: string, contactId: string, platform: string) {
+      await changeContact(actor, teamUID, contactId, async (tx, member) => {
+        if (!(await repo.deleteSource(tx, teamUID, contactId, platform))) {
+          throw new NotFoundError(`This contact has no ${platform} profile.`);
+        }
+        await refreshHandles(tx, teamUID, contactId);
+        return {
+          history: [
+            activity(member, contactId, { type: 'info', action: 'updated', data: { fields: ['sources'] } }),
+          ],
+        };
+      });
+    },
+
     async deleteContact(actor: Actor, teamUID: string, contactId: string) {
       const member = await teams.requireMember(actor, teamUID);
       if (!canSeeAll(member))

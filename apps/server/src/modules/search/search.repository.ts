@@ -1,7 +1,7 @@
 import type { SearchFilter, SearchSortField } from '@grouptrack/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TeamDb } from '../../platform/db/databases';
-import { selectRows } from '../../platform/db/raw';
+import { selectRows, textArray } from '../../platform/db/raw';
 
 export interface SearchQuery {
   teamId: string;
@@ -50,11 +50,6 @@ const SORT_COLUMNS: Record<SearchSortField, SQL> = {
   updatedAt: sql`c.updated_at`,
   rank: sql`cp.rank`,
 };
-
-/** One bound text[] parameter (Drizzle would spread a plain array into a list). */
-function textArray(values: readonly string[]): SQL {
-  return sql`${sql.param(values)}::text[]`;
-}
 
 /** Words of the free text as prefix terms of a tsquery; characters tsquery would parse are dropped. */
 function toPrefixQuery(text: string): string | null {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStream } from '../../testing/event-stream';
+import { startFakeSmsServer } from '../../testing/fake-sms-server';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import type { TestClient } from '../../testing/test-client';
 
@@ -91,14 +92,83 @@ describe('task reminders', () => {
     expect(names).not.toContain('Moved');
   });
 
-  it('says plainly that SMS reminders are not available', async () => {
+  it('says plainly that SMS reminders need a provider here', async () => {
     const refused = await owner.post(path('tasks'), {
       taskName: 'x',
       dueDate: '2026-12-01',
       reminder: 'sms',
     });
     expect(refused.status).toBe(400);
-    expect(refused.body.error.message).toMatch(/SMS reminders need an SMS provider/);
+    expect(refused.body.error.message).toBe(
+      'Invalid reminder: SMS reminders need an SMS provider; ask your administrator to set one up.',
+    );
+    expect((await server.client().get('/api/v1/app-config')).body.data.smsEnabled).toBe(false);
     expect((await server.client().get(path('reminders'))).status).toBe(401);
+  });
+});
+
+describe('SMS reminders through a Twilio-compatible provider', () => {
+  let sms: Awaited<ReturnType<typeof startFakeSmsServer>>;
+  let smsServer: TestServer;
+  beforeAll(async () => {
+    sms = await startFakeSmsServer();
+    smsServer = await startTestServer({
+      env: {
+        SMS_API_URL: sms.url,
+        SMS_ACCOUNT_SID: 'AC123',
+        SMS_AUTH_TOKEN: 'secret-token',
+        SMS_FROM: '+15550001111',
+      },
+    });
+  });
+  afterAll(async () => {
+    await smsServer.stop();
+    await sms.stop();
+  });
+
+  it('texts the assignee once at the due moment, after the provider recovers from an outage', async () => {
+    const lead = await smsServer.signUp({ name: 'Sam Texter' });
+    const team = (await lead.me()).teamUID;
+    const tasksPath = `/api/v1/teams/${team}/tasks`;
+    expect((await smsServer.client().get('/api/v1/app-config')).body.data.smsEnabled).toBe(true);
+
+    const noPhone = await lead.post(tasksPath, {
+      taskName: 'Call Ana',
+      dueDate: '2026-01-05',
+      reminder: 'sms',
+    });
+    expect(noPhone.status).toBe(400);
+    expect(noPhone.body.error.message).toBe(
+      'Invalid reminder: Sam Texter has no mobile number for SMS reminders; add one in the profile.',
+    );
+    const badPhone = await lead.patch('/api/v1/me', { phoneNumber: '555 1234' });
+    expect(badPhone.status).toBe(400);
+    expect(JSON.stringify(badPhone.body)).toContain('Enter the mobile number with its country code');
+    const saved = await lead.patch('/api/v1/me', { phoneNumber: '+1 (415) 555-0100' });
+    expect(saved.body.data.phoneNumber).toBe('+14155550100');
+
+    sms.failNext(1);
+    const task = (
+      await lead.post(tasksPath, { taskName: 'Call Ana', dueDate: '2026-01-05', reminder: 'sms' })
+    ).body.data;
+    await expect.poll(() => sms.received.length, { timeout: 20_000 }).toBe(1);
+    expect(sms.received[0]).toMatchObject({
+      path: '/2010-04-01/Accounts/AC123/Messages.json',
+      authorization: `Basic ${Buffer.from('AC123:secret-token').toString('base64')}`,
+      to: '+14155550100',
+      from: '+15550001111',
+    });
+    expect(sms.received[0]!.body).toContain('Call Ana is due now');
+
+    // The reminder job running again (a restarted worker) sends nothing twice.
+    await smsServer.server.context.tasks.taskReminderJob.handle({
+      teamUID: team,
+      taskId: task.taskUID,
+      dueAt: task.actualDueDate,
+    });
+    await expect
+      .poll(async () => (await lead.get(`/api/v1/teams/${team}/reminders`)).body.data.length)
+      .toBe(1);
+    expect(sms.received).toHaveLength(1);
   });
 });

@@ -133,3 +133,103 @@ describe('tasks', () => {
     expect((await server.client().get(path('tasks'))).status).toBe(401);
   });
 });
+
+describe('the task list', () => {
+  type Listed = { taskName: string; contactName: string | null; GTID: string | null };
+  const names = (response: { body: { data: Listed[] } }) =>
+    response.body.data.map((task) => task.taskName).sort();
+  let hiddenPipeline: { groupUID: string };
+  let ownerUid: string;
+
+  beforeAll(async () => {
+    ownerUid = (await owner.me()).uid;
+    hiddenPipeline = (
+      await owner.post(path('pipelines'), { nickName: 'Owners only', stages: [{ name: 'New' }] })
+    ).body.data;
+    const visible = (
+      await owner.post(path('contacts'), {
+        firstName: 'Ana',
+        lastName: 'Lista',
+        pipeline: { pipelineId: pipeline.groupUID },
+      })
+    ).body.data;
+    const hidden = (
+      await owner.post(path('contacts'), {
+        firstName: 'Hugo',
+        lastName: 'Hidden',
+        pipeline: { pipelineId: hiddenPipeline.groupUID },
+      })
+    ).body.data;
+    const unplaced = (await owner.post(path('contacts'), { name: 'Nadia Nowhere' })).body.data;
+    for (const task of [
+      { taskName: 'List: call Ana', GTID: visible.GTID },
+      { taskName: 'List: call Hugo', GTID: hidden.GTID },
+      { taskName: 'List: write to Nadia', GTID: unplaced.GTID },
+      { taskName: 'List: plan the week', GTID: null },
+    ]) {
+      const created = await owner.post(path('tasks'), {
+        ...task,
+        assigneeUID: memberUid,
+        dueDate: '2026-12-02',
+      });
+      expect(created.status).toBe(201);
+    }
+  });
+
+  it('names each task’s contact, and shows a member no task about a contact they cannot see', async () => {
+    const mine = await member.get(path('tasks?q=List:'));
+    expect(names(mine)).toEqual(['List: call Ana', 'List: plan the week']);
+    expect(mine.body.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ taskName: 'List: call Ana', contactName: 'Ana Lista' }),
+        expect.objectContaining({ taskName: 'List: plan the week', GTID: null, contactName: null }),
+      ]),
+    );
+    const team = await owner.get(path(`tasks?scope=team&q=List:&assigneeUID=${memberUid}`));
+    expect(names(team)).toEqual([
+      'List: call Ana',
+      'List: call Hugo',
+      'List: plan the week',
+      'List: write to Nadia',
+    ]);
+    expect(team.body.data.find((task: Listed) => task.taskName === 'List: write to Nadia').contactName).toBe(
+      'Nadia Nowhere',
+    );
+  });
+
+  it('filters by assignee, pipeline and words in the task’s or the contact’s name', async () => {
+    const ownTask = await owner.post(path('tasks'), { taskName: 'List: owner’s own', dueDate: '2026-12-03' });
+    expect(ownTask.status).toBe(201);
+    expect(names(await owner.get(path(`tasks?scope=team&q=list&assigneeUID=${ownerUid}`)))).toEqual([
+      'List: owner’s own',
+    ]);
+    expect(names(await owner.get(path(`tasks?scope=team&pipelineID=${hiddenPipeline.groupUID}`)))).toEqual([
+      'List: call Hugo',
+    ]);
+    expect(names(await member.get(path(`tasks?pipelineID=${pipeline.groupUID}&q=list`)))).toEqual([
+      'List: call Ana',
+    ]);
+    // Words match the task or the contact, in any order and case, each somewhere.
+    expect(names(await owner.get(path('tasks?scope=team&q=hidden%20CALL')))).toEqual(['List: call Hugo']);
+    expect(names(await owner.get(path('tasks?scope=team&q=lista')))).toEqual(['List: call Ana']);
+    // LIKE's wildcards are plain characters.
+    expect(names(await owner.get(path('tasks?scope=team&q=%25_')))).toEqual([]);
+  });
+
+  it('keeps the filters to those who may use them', async () => {
+    const refused = await member.get(path(`tasks?pipelineID=${hiddenPipeline.groupUID}`));
+    expect(refused.status).toBe(404);
+    expect(refused.body.error.message).toBe('Pipeline not found.');
+    expect((await member.get(path(`tasks?assigneeUID=${ownerUid}`))).status).toBe(403);
+    expect(names(await member.get(path(`tasks?assigneeUID=${memberUid}&q=plan`)))).toEqual([
+      'List: plan the week',
+    ]);
+    expect((await member.get(path(`tasks?q=${'x'.repeat(201)}`))).body.error.message).toMatch(
+      /^Invalid querystring\.q/,
+    );
+    expect(await owner.get(path('tasks?scope=team&assigneeUID='))).toMatchObject({ status: 400 });
+    const stranger = await server.signUp();
+    expect((await stranger.get(path(`tasks?pipelineID=${pipeline.groupUID}&q=list`))).status).toBe(404);
+    expect((await server.client().get(path('tasks?q=list'))).status).toBe(401);
+  });
+});

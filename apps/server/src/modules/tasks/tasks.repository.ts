@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { TeamDb } from '../../platform/db/databases';
-import { taskReminders, tasks } from '../../platform/db/team-schema';
+import { textArray } from '../../platform/db/raw';
+import { contactPipelines, contacts, taskReminders, tasks } from '../../platform/db/team-schema';
 
 export type TaskRow = typeof tasks.$inferSelect;
 
@@ -13,8 +14,13 @@ export async function findTask(db: TeamDb, teamId: string, id: string): Promise<
 }
 
 export async function insertTask(db: TeamDb, row: typeof tasks.$inferInsert) {
-  const [created] = await db.insert(tasks).values(row).returning();
+  const [created] = await insertTasks(db, [row]);
   return created!;
+}
+
+/** Many tasks in one statement (a bulk action's batch). */
+export async function insertTasks(db: TeamDb, rows: (typeof tasks.$inferInsert)[]) {
+  return rows.length === 0 ? [] : db.insert(tasks).values(rows).returning();
 }
 
 export async function updateTask(
@@ -35,26 +41,54 @@ export async function deleteTask(db: TeamDb, teamId: string, id: string) {
   await db.delete(tasks).where(and(eq(tasks.teamId, teamId), eq(tasks.id, id)));
 }
 
-/** Tasks by status, soonest due first for open ones and latest completed first for done ones. */
-export async function listTasks(
-  db: TeamDb,
-  teamId: string,
-  options: {
-    status: 'active' | 'completed';
-    assigneeUid?: string | undefined;
-    contactId?: string | undefined;
-    limit: number;
-  },
-) {
+/** The contact's name as the app shows it: first and last name, else the full name. */
+const contactName = sql<
+  string | null
+>`nullif(trim(coalesce(nullif(trim(concat_ws(' ', ${contacts.firstName}, ${contacts.lastName})), ''), ${contacts.name})), '')`;
+
+export interface TaskListOptions {
+  status: 'active' | 'completed';
+  assigneeUid?: string | undefined;
+  contactId?: string | undefined;
+  /** Only tasks whose contact is in this pipeline. */
+  pipelineId?: string | undefined;
+  /** Words in the task's name or its contact's name. */
+  text?: string | undefined;
+  /** Pipelines the reader may see, or 'all' for owners and admins: other contacts' tasks are left out. */
+  visiblePipelineIds: readonly string[] | 'all';
+  limit: number;
+}
+
+/**
+ * Tasks by status with their contact's name, soonest due first for open ones and latest completed
+ * first for done ones. One query: the assignee, contact or due index narrows it, and each pipeline
+ * check is a lookup on contact_pipelines' key.
+ */
+export async function listTasks(db: TeamDb, teamId: string, options: TaskListOptions) {
   const conditions: SQL[] = [eq(tasks.teamId, teamId), eq(tasks.status, options.status)];
   if (options.assigneeUid) conditions.push(eq(tasks.assigneeUid, options.assigneeUid));
   if (options.contactId) conditions.push(eq(tasks.contactId, options.contactId));
-  return db
-    .select()
+  const inPipelines = (pipelines: SQL) =>
+    sql`exists (select 1 from ${contactPipelines} where ${contactPipelines.teamId} = ${tasks.teamId} and ${contactPipelines.contactId} = ${tasks.contactId} and ${contactPipelines.pipelineId} ${pipelines})`;
+  if (options.pipelineId) conditions.push(inPipelines(sql`= ${options.pipelineId}`));
+  if (options.visiblePipelineIds !== 'all') {
+    conditions.push(
+      or(isNull(tasks.contactId), inPipelines(sql`= any(${textArray(options.visiblePipelineIds)})`))!,
+    );
+  }
+  const words = options.text?.trim().split(/\s+/).filter(Boolean) ?? [];
+  for (const word of words) {
+    const pattern = `%${word.replace(/[\\%_]/g, '\\$&')}%`;
+    conditions.push(or(ilike(tasks.taskName, pattern), sql`${contactName} ilike ${pattern}`)!);
+  }
+  const rows = await db
+    .select({ task: tasks, contactName })
     .from(tasks)
+    .leftJoin(contacts, and(eq(contacts.teamId, tasks.teamId), eq(contacts.id, tasks.contactId)))
     .where(and(...conditions))
     .orderBy(options.status === 'active' ? asc(tasks.dueAt) : desc(tasks.completedAt), asc(tasks.id))
     .limit(options.limit);
+  return rows.map((row) => ({ ...row.task, contactName: row.contactName }));
 }
 
 /** Records a sent reminder; answers false when this task's reminder for that moment was sent already. */

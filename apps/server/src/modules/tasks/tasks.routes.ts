@@ -48,12 +48,19 @@ export function registerTaskRoutes(app: App, { auth, tasks }: AppContext) {
     {
       schema: {
         tags,
-        summary: "My tasks, the team's (owners and admins), or a contact's",
+        summary:
+          "My tasks, the team's (owners and admins), or a contact's, with the contact's name; filtered by assignee, pipeline or text",
         params: teamParams,
         querystring: z.object({
           scope: z.enum(['mine', 'team']).default('mine'),
           status: z.enum(['active', 'completed']).default('active'),
           GTID: id.optional(),
+          /** Only this member's tasks (owners and admins may ask for anyone's). */
+          assigneeUID: id.optional(),
+          /** Only tasks whose contact is in this pipeline. */
+          pipelineID: id.optional(),
+          /** Words in the task's name or its contact's name. */
+          q: z.string().trim().max(200).optional(),
           limit: z.coerce.number().int().min(1).max(500).default(200),
         }),
       },

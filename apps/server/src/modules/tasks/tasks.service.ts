@@ -1,4 +1,11 @@
-import { can, computeDueAt, createPushId, findNextOccurrence, type RepeatRule } from '@grouptrack/domain';
+import {
+  can,
+  canSeePipeline,
+  computeDueAt,
+  createPushId,
+  findNextOccurrence,
+  type RepeatRule,
+} from '@grouptrack/domain';
 import { z } from 'zod';
 import { announceAppEvent } from '../../platform/app-events';
 import type { Config } from '../../platform/config';
@@ -23,6 +30,19 @@ export interface TaskInput {
   repeat?: RepeatRule | null | undefined;
 }
 
+/** A task's fields checked for its team, with its due moment fixed in the assignee's time zone. */
+export interface PreparedTask {
+  taskName: string;
+  assigneeUid: string;
+  dueDate: string;
+  dueTime: string | null;
+  timeZone: string;
+  /** ISO instant, so a prepared task can be stored in a bulk job as JSON. */
+  dueAt: string;
+  reminder: 'none' | 'in-app' | 'email' | 'sms';
+  repeat: RepeatRule | null;
+}
+
 export const taskReminderContract = {
   name: 'send-task-reminder',
   payload: z.object({ teamUID: z.string(), taskId: z.string(), dueAt: z.string() }),
@@ -44,20 +64,26 @@ export function createTasksService(deps: {
   const directory = databases.directory;
 
   /**
-   * Queues the reminder for the task's due moment. A job for an earlier moment finds the task
-   * changed and does nothing, so changing or completing a task reschedules or cancels its reminder.
+   * Queues each task's reminder for its due moment, in one insert. A job for an earlier moment finds
+   * the task changed and does nothing, so changing or completing a task reschedules or cancels it.
    */
-  async function scheduleReminder(
-    task: { taskUID: string; status: string; reminder: string; actualDueDate: string },
+  async function scheduleReminders(
+    list: { taskUID: string; status: string; reminder: string; actualDueDate: string }[],
     teamUID: string,
   ) {
-    if (task.status !== 'active' || task.reminder === 'none') return;
-    await queue.send(
+    await queue.sendMany(
       taskReminderContract,
-      { teamUID, taskId: task.taskUID, dueAt: task.actualDueDate },
-      { startAfter: new Date(task.actualDueDate), singletonKey: `${task.taskUID}@${task.actualDueDate}` },
+      list
+        .filter((task) => task.status === 'active' && task.reminder !== 'none')
+        .map((task) => ({
+          payload: { teamUID, taskId: task.taskUID, dueAt: task.actualDueDate },
+          startAfter: new Date(task.actualDueDate),
+          singletonKey: `${task.taskUID}@${task.actualDueDate}`,
+        })),
     );
   }
+  const scheduleReminder = (task: Parameters<typeof scheduleReminders>[0][number], teamUID: string) =>
+    scheduleReminders([task], teamUID);
 
   /** Sends a reminder once: the reminder row (and the mail's key) make a retried job a no-op. */
   async function sendReminder({ teamUID, taskId, dueAt }: z.infer<typeof taskReminderContract.payload>) {
@@ -66,16 +92,26 @@ export function createTasksService(deps: {
     if (!task || task.status !== 'active' || task.reminder === 'none' || task.dueAt.toISOString() !== dueAt)
       return;
     const reminderId = `${taskId}@${dueAt}`;
-    if (task.reminder === 'email') {
-      const assignee = await findUser(directory, task.assigneeUid);
-      if (assignee) {
-        await mail.sendMail({
-          to: assignee.email,
-          subject: `Reminder: ${task.taskName}`,
-          text: `Hello ${assignee.name},\n\nThis task is due now: ${task.taskName}.\n\nYour tasks: ${config.APP_URL}/tasks`,
-          idempotencyKey: `reminder_${teamUID}_${reminderId}`,
-        });
-      }
+    // The outbox key makes the mail or text message a retried job asks for again a no-op.
+    const idempotencyKey = `reminder_${teamUID}_${reminderId}`;
+    const assignee =
+      task.reminder === 'email' || task.reminder === 'sms'
+        ? await findUser(directory, task.assigneeUid)
+        : null;
+    if (assignee && task.reminder === 'email') {
+      await mail.sendMail({
+        to: assignee.email,
+        subject: `Reminder: ${task.taskName}`,
+        text: `Hello ${assignee.name},\n\nThis task is due now: ${task.taskName}.\n\nYour tasks: ${config.APP_URL}/tasks`,
+        idempotencyKey,
+      });
+    }
+    if (assignee?.phoneNumber && task.reminder === 'sms') {
+      await mail.sendSms({
+        to: assignee.phoneNumber,
+        text: `GroupTrack reminder: ${task.taskName} is due now. ${config.APP_URL}/tasks`,
+        idempotencyKey,
+      });
     }
     const isNew = await repo.insertReminder(db, {
       teamId: teamUID,
@@ -98,10 +134,18 @@ export function createTasksService(deps: {
     }
   }
 
-  function refuseSms(reminder: TaskInput['reminder']) {
-    if (reminder === 'sms') {
+  /** An SMS reminder needs the installation's SMS provider and the assignee's mobile number. */
+  async function refuseUnsendableSms(reminder: TaskInput['reminder'], assigneeUid: string) {
+    if (reminder !== 'sms') return;
+    if (!mail.isSmsEnabled) {
       throw new BadRequestError(
-        'Invalid reminder: SMS reminders need an SMS provider, which this installation does not have yet.',
+        'Invalid reminder: SMS reminders need an SMS provider; ask your administrator to set one up.',
+      );
+    }
+    const assignee = await findUser(directory, assigneeUid);
+    if (!assignee?.phoneNumber) {
+      throw new BadRequestError(
+        `Invalid reminder: ${assignee?.name ?? 'the assignee'} has no mobile number for SMS reminders; add one in the profile.`,
       );
     }
   }
@@ -152,6 +196,48 @@ export function createTasksService(deps: {
     });
   }
 
+  async function prepareTask(
+    actor: Actor,
+    teamUID: string,
+    input: TaskInput & { taskName: string; dueDate: string },
+  ): Promise<{ member: TeamActor; prepared: PreparedTask }> {
+    const member = await teams.requireMember(actor, teamUID);
+    const assigneeUid = input.assigneeUID ?? member.userId;
+    const timeZone = await assigneeZone(teamUID, actor, assigneeUid);
+    await refuseUnsendableSms(input.reminder, assigneeUid);
+    const dueTime = input.dueTime ?? null;
+    return {
+      member,
+      prepared: {
+        taskName: input.taskName,
+        assigneeUid,
+        dueDate: input.dueDate,
+        dueTime,
+        timeZone,
+        dueAt: dueOf({ dueDate: input.dueDate, dueTime, timeZone }).toISOString(),
+        reminder: input.reminder ?? 'in-app',
+        repeat: input.repeat ?? null,
+      },
+    };
+  }
+
+  function taskRow(
+    member: Pick<TeamActor, 'teamUID' | 'userId'>,
+    prepared: PreparedTask,
+    contactId: string | null,
+  ) {
+    const id = createPushId('task_');
+    return {
+      ...prepared,
+      teamId: member.teamUID,
+      id,
+      seriesId: id,
+      contactId,
+      dueAt: new Date(prepared.dueAt),
+      createdByUid: member.userId,
+    };
+  }
+
   function dueOf(input: { dueDate: string; dueTime: string | null; timeZone: string }) {
     try {
       return new Date(computeDueAt({ date: input.dueDate, time: input.dueTime, timeZone: input.timeZone }));
@@ -191,53 +277,77 @@ export function createTasksService(deps: {
         scope: 'mine' | 'team';
         status: 'active' | 'completed';
         GTID?: string | undefined;
+        assigneeUID?: string | undefined;
+        pipelineID?: string | undefined;
+        q?: string | undefined;
         limit: number;
       },
     ) {
       const member = await teams.requireMember(actor, teamUID);
       const db = databases.forTeam(teamUID);
+      const seesAll = can(member.role, 'see-all-pipelines');
       if (options.GTID) await contacts.requireVisibleContact(db, member, options.GTID);
+      if (options.pipelineID && !canSeePipeline(member, options.pipelineID)) {
+        throw new NotFoundError('Pipeline not found.');
+      }
       const teamWide = options.scope === 'team' || options.GTID !== undefined;
-      if (options.scope === 'team' && !can(member.role, 'see-all-pipelines')) {
+      // A member's list is theirs; a teammate's tasks are for owners and admins (or on a contact's page).
+      const othersAsked =
+        options.scope === 'team' ||
+        (!teamWide && options.assigneeUID !== undefined && options.assigneeUID !== member.userId);
+      if (othersAsked && !seesAll) {
         throw new ForbiddenError("Only the team owner or an admin can see the team's tasks.");
       }
       const rows = await repo.listTasks(db, teamUID, {
         status: options.status,
-        assigneeUid: teamWide ? undefined : member.userId,
+        assigneeUid: options.assigneeUID ?? (teamWide ? undefined : member.userId),
         contactId: options.GTID,
+        pipelineId: options.pipelineID,
+        text: options.q,
+        // Tasks about contacts in pipelines the member cannot see are left out, as the contacts are.
+        visiblePipelineIds: seesAll ? 'all' : member.groupAccess,
         limit: options.limit,
+      });
+      return rows.map((row) => ({ ...presentTask(row), contactName: row.contactName }));
+    },
+
+    /** Checks a task's fields for the team; what createTask and a bulk action's batches insert. */
+    prepareTask,
+
+    /**
+     * One prepared task per contact, in one insert, for a bulk action's batch: the batch writes the
+     * contacts' activities itself, and one change event tells open task lists.
+     */
+    async insertTasksForContacts(
+      tx: TeamDb,
+      member: Pick<TeamActor, 'teamUID' | 'userId'>,
+      prepared: PreparedTask,
+      contactIds: string[],
+    ) {
+      const rows = await repo.insertTasks(
+        tx,
+        contactIds.map((contactId) => taskRow(member, prepared, contactId)),
+      );
+      await appendChange(tx, member.teamUID, {
+        entity: 'task',
+        op: 'create',
+        ids: rows.map((row) => row.id),
+        data: { assigneeUID: prepared.assigneeUid },
       });
       return rows.map(presentTask);
     },
+
+    scheduleReminders,
 
     async createTask(
       actor: Actor,
       teamUID: string,
       input: TaskInput & { taskName: string; dueDate: string },
     ) {
-      const member = await teams.requireMember(actor, teamUID);
-      const assigneeUid = input.assigneeUID ?? member.userId;
-      const timeZone = await assigneeZone(teamUID, actor, assigneeUid);
-      const dueTime = input.dueTime ?? null;
-      refuseSms(input.reminder);
+      const { member, prepared } = await prepareTask(actor, teamUID, input);
       const created = await databases.forTeam(teamUID).transaction(async (tx) => {
         if (input.GTID) await contacts.requireVisibleContact(tx, member, input.GTID);
-        const id = createPushId('task_');
-        const task = await repo.insertTask(tx, {
-          teamId: teamUID,
-          id,
-          seriesId: id,
-          contactId: input.GTID ?? null,
-          taskName: input.taskName,
-          assigneeUid,
-          dueDate: input.dueDate,
-          dueTime,
-          timeZone,
-          dueAt: dueOf({ dueDate: input.dueDate, dueTime, timeZone }),
-          reminder: input.reminder ?? 'in-app',
-          repeat: input.repeat ?? null,
-          createdByUid: member.userId,
-        });
+        const task = await repo.insertTask(tx, taskRow(member, prepared, input.GTID ?? null));
         await record(tx, member, task, 'added', 'create');
         return presentTask(task);
       });
@@ -251,7 +361,11 @@ export function createTasksService(deps: {
       const current = requireTaskAccess(member, await repo.findTask(db, teamUID, taskId));
       const assigneeUid = input.assigneeUID ?? current.assigneeUid;
       const timeZone = input.assigneeUID ? await assigneeZone(teamUID, actor, assigneeUid) : current.timeZone;
-      refuseSms(input.reminder);
+      // A task that already reminds by SMS is checked again only when it changes hands.
+      await refuseUnsendableSms(
+        input.reminder ?? (input.assigneeUID ? current.reminder : undefined),
+        assigneeUid,
+      );
       const saved = await db.transaction(async (tx) => {
         const task = requireTaskAccess(member, await repo.findTask(tx, teamUID, taskId));
         if (input.GTID) await contacts.requireVisibleContact(tx, member, input.GTID);

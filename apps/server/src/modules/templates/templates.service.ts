@@ -55,6 +55,23 @@ export function createTemplatesService(deps: {
     }
   }
 
+  async function taskFromTemplate(actor: Actor, teamUID: string, templateId: string, today = Date.now()) {
+    const member = await teams.requireMember(actor, teamUID);
+    const [template] = await databases
+      .forTeam(teamUID)
+      .select()
+      .from(taskTemplates)
+      .where(and(eq(taskTemplates.teamId, teamUID), eq(taskTemplates.id, templateId)));
+    if (!template) throw new NotFoundError('Task template not found.');
+    return {
+      taskName: template.name,
+      assigneeUID: template.assigneeUid ?? member.userId,
+      dueDate: new Date(today + template.dueInDays * DAY_MS).toISOString().slice(0, 10),
+      dueTime: template.dueTime,
+      reminder: template.reminder,
+    };
+  }
+
   return {
     async listMessageTemplates(actor: Actor, teamUID: string) {
       await teams.requireMember(actor, teamUID);
@@ -177,7 +194,10 @@ export function createTemplatesService(deps: {
       });
     },
 
-    /** A task for a contact from a template: its name, assignee, due day and time, reminder. */
+    /** The task a template makes when used today: its name, assignee, due day and time, reminder. */
+    taskFromTemplate,
+
+    /** A task for a contact from a template. */
     async createTaskFromTemplate(
       actor: Actor,
       teamUID: string,
@@ -185,21 +205,8 @@ export function createTemplatesService(deps: {
       GTID: string | null,
       today = Date.now(),
     ) {
-      const member = await teams.requireMember(actor, teamUID);
-      const [template] = await databases
-        .forTeam(teamUID)
-        .select()
-        .from(taskTemplates)
-        .where(and(eq(taskTemplates.teamId, teamUID), eq(taskTemplates.id, templateId)));
-      if (!template) throw new NotFoundError('Task template not found.');
-      return tasks.createTask(actor, teamUID, {
-        taskName: template.name,
-        GTID,
-        assigneeUID: template.assigneeUid ?? member.userId,
-        dueDate: new Date(today + template.dueInDays * DAY_MS).toISOString().slice(0, 10),
-        dueTime: template.dueTime,
-        reminder: template.reminder,
-      });
+      const input = await taskFromTemplate(actor, teamUID, templateId, today);
+      return tasks.createTask(actor, teamUID, { ...input, GTID });
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Drizzle } from './engine';
 
 /** Runs hand-written SQL and answers its rows; both engines' results carry `rows`. */
@@ -8,4 +8,9 @@ export async function selectRows<T = Record<string, unknown>>(
 ): Promise<T[]> {
   const result = (await db.execute(query)) as { rows: T[] };
   return result.rows;
+}
+
+/** One bound text[] parameter (Drizzle would spread a plain array into a list). */
+export function textArray(values: readonly string[]): SQL {
+  return sql`${sql.param(values)}::text[]`;
 }

@@ -497,6 +497,8 @@ export const tasks = pgTable(
     index('tasks_assignee_idx').on(table.teamId, table.assigneeUid, table.status, table.dueAt),
     index('tasks_contact_idx').on(table.teamId, table.contactId, table.status),
     index('tasks_due_idx').on(table.teamId, table.status, table.dueAt),
+    // The completed list is newest first.
+    index('tasks_completed_idx').on(table.teamId, table.assigneeUid, table.status, table.completedAt),
   ],
 );
 

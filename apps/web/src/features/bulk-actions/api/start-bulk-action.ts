@@ -8,7 +8,8 @@ export type BulkAction =
   | { type: 'moveStage'; pipelineId: string; stageId: string }
   | { type: 'addToPipeline'; pipelineId: string; stageId?: string }
   | { type: 'delete' }
-  | { type: 'export' };
+  | { type: 'export' }
+  | { type: 'createTask'; templateId: string };
 
 /** The search a filter target stands for. */
 export interface BulkFilter {

@@ -14,6 +14,7 @@ import { useEffect, useRef, useState } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
 import type { PipelineDetails } from '../../contact-filters';
 import { listTagOptions } from '../../contact-table/lib/tag-options';
+import { useTaskTemplates } from '../../task-templates/api/task-templates';
 import {
   fetchBulkJob,
   formatExportUrl,
@@ -32,6 +33,7 @@ const ACTION_LABELS: Record<ActionType, string> = {
   removeTags: 'Remove tags',
   moveStage: 'Move to stage',
   addToPipeline: 'Add to pipeline',
+  createTask: 'Create task',
   export: 'Export CSV',
   delete: 'Delete',
 };
@@ -41,6 +43,7 @@ const PROGRESS_VERBS: Record<ActionType, string> = {
   removeTags: 'Removing tags',
   moveStage: 'Moving',
   addToPipeline: 'Adding to pipeline',
+  createTask: 'Creating tasks for',
   export: 'Preparing the export of',
   delete: 'Deleting',
 };
@@ -76,6 +79,8 @@ export function BulkActionBar({
   const [tagIds, setTagIds] = useState<string[]>([]);
   const [chosenPipeline, setChosenPipeline] = useState<string | null>(pipelineId);
   const [stageId, setStageId] = useState<string | null>(null);
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  const taskTemplates = useTaskTemplates(teamUID);
   const notified = useRef<string | null>(null);
 
   const { progress, error: pollError } = useJobProgress<BulkJobProgress>({
@@ -114,6 +119,7 @@ export function BulkActionBar({
     setTagIds([]);
     setChosenPipeline(pipelineId ?? details.pipelines[0]?.groupUID ?? null);
     setStageId(null);
+    setTemplateId(null);
     setOpen(type);
   }
 
@@ -126,6 +132,8 @@ export function BulkActionBar({
         return chosenPipeline && stageId ? { type, pipelineId: chosenPipeline, stageId } : null;
       case 'addToPipeline':
         return chosenPipeline ? { type, pipelineId: chosenPipeline, ...(stageId ? { stageId } : {}) } : null;
+      case 'createTask':
+        return templateId ? { type, templateId } : null;
       case 'delete':
       case 'export':
         return { type };
@@ -149,7 +157,14 @@ export function BulkActionBar({
   }
 
   const current = open ? buildAction(open) : null;
-  const actions: ActionType[] = ['addTags', 'removeTags', 'moveStage', 'addToPipeline', 'export'];
+  const actions: ActionType[] = [
+    'addTags',
+    'removeTags',
+    'moveStage',
+    'addToPipeline',
+    'createTask',
+    'export',
+  ];
   if (canDelete) actions.push('delete');
 
   return (
@@ -157,7 +172,7 @@ export function BulkActionBar({
       <Group gap="xs" wrap="wrap" mih={30}>
         <Text size="sm" fw={500} aria-live="polite">
           {selectedCount === 0
-            ? 'Tick contacts to tag, move, export or delete them together.'
+            ? 'Tick contacts to tag, move, give tasks to, export or delete them together.'
             : `${selectedCount.toLocaleString()} selected`}
         </Text>
         {selectedCount > 0 &&
@@ -272,6 +287,25 @@ export function BulkActionBar({
                 />
               </>
             )}
+            {open === 'createTask' &&
+              (taskTemplates.data?.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  There are no task templates yet. Create one in Setup, Task templates, then come back.
+                </Text>
+              ) : (
+                <Select
+                  label="Task template"
+                  description="Each contact gets a task made from this template."
+                  data={(taskTemplates.data ?? []).map((template) => ({
+                    value: template.templateUID,
+                    label: template.name,
+                  }))}
+                  value={templateId}
+                  onChange={setTemplateId}
+                  searchable
+                  error={taskTemplates.isError ? formatErrorMessage(taskTemplates.error) : undefined}
+                />
+              ))}
             {startError && (
               <Alert color="red" role="alert">
                 {startError}

@@ -42,6 +42,8 @@ export interface ContactPatch {
   lastName?: string;
   emailAddress?: string | null;
   phoneNumber?: string | null;
+  /** Profiles to add or change; fields left out keep their value. */
+  sources?: { platform: SocialPlatform; username?: string; url?: string }[];
 }
 
 /** Every query of one contact starts with this key, so one invalidation refreshes them all. */
@@ -69,13 +71,25 @@ export function useInvalidateContact(teamUID: string, GTID: string) {
   return () => queryClient.invalidateQueries({ queryKey: contactQueryKey(teamUID, GTID) });
 }
 
-/** Changes names, email or phone; the answer is the updated contact. */
+/** Changes names, email, phone or profiles; the answer is the updated contact. */
 export function useUpdateContact(teamUID: string, GTID: string) {
   const invalidate = useInvalidateContact(teamUID, GTID);
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patch: ContactPatch) =>
       requestData<Contact>(contactPath(teamUID, GTID), { method: 'PATCH', body: patch }),
+    onSuccess: (contact) => queryClient.setQueryData([...contactQueryKey(teamUID, GTID), 'details'], contact),
+    onSettled: invalidate,
+  });
+}
+
+/** Takes a platform profile off the contact; the answer is the updated contact. */
+export function useRemoveContactSource(teamUID: string, GTID: string) {
+  const invalidate = useInvalidateContact(teamUID, GTID);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (platform: SocialPlatform) =>
+      requestData<Contact>(contactPath(teamUID, GTID, `sources/${platform}`), { method: 'DELETE' }),
     onSuccess: (contact) => queryClient.setQueryData([...contactQueryKey(teamUID, GTID), 'details'], contact),
     onSettled: invalidate,
   });

@@ -19,12 +19,14 @@ import { DealsTab } from './deals-tab';
 import { MoveStageModal } from './move-stage-modal';
 import { NotesTab } from './notes-tab';
 import { OverviewTab } from './overview-tab';
+import { TasksTab } from './tasks-tab';
 
-const TABS = ['overview', 'notes', 'activity', 'deals'] as const;
+const TABS = ['overview', 'notes', 'tasks', 'activity', 'deals'] as const;
 type ContactTab = (typeof TABS)[number];
 const TAB_LABELS: Record<ContactTab, string> = {
   overview: 'Overview',
   notes: 'Notes',
+  tasks: 'Tasks',
   activity: 'Activity',
   deals: 'Deals',
 };
@@ -206,6 +208,9 @@ function ContactView({
         </Tabs.Panel>
         <Tabs.Panel value="notes" pt="md">
           <NotesTab teamUID={teamUID} GTID={contact.GTID} isComposing={isComposing} />
+        </Tabs.Panel>
+        <Tabs.Panel value="tasks" pt="md">
+          <TasksTab teamUID={teamUID} GTID={contact.GTID} contactName={name} />
         </Tabs.Panel>
         <Tabs.Panel value="activity" pt="md">
           <ActivityTab teamUID={teamUID} GTID={contact.GTID} pipelines={pipelines} />

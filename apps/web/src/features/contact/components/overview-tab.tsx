@@ -1,11 +1,10 @@
-import { Alert, Anchor, Grid, MultiSelect, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import type { SocialPlatform } from '@grouptrack/domain';
+import { Alert, Grid, MultiSelect, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { formatErrorMessage } from '../../../lib/api-client';
-import { formatPlatformName } from '../../../lib/platform-names';
 import type { Pipeline, TagSet } from '../../pipeline-setup/api/pipelines';
 import type { Contact } from '../api/get-contact';
 import { useMoveContactStage, useToggleContactTag, useUpdateContact } from '../api/get-contact';
 import { EditableField } from './editable-field';
+import { SourcesSection } from './sources-section';
 
 export interface OverviewTabProps {
   teamUID: string;
@@ -18,10 +17,6 @@ export interface OverviewTabProps {
 export function OverviewTab({ teamUID, contact, pipelines, globalTagSets }: OverviewTabProps) {
   const update = useUpdateContact(teamUID, contact.GTID);
   const toggleTag = useToggleContactTag(teamUID, contact.GTID);
-  const sources = Object.entries(contact.sources) as [
-    SocialPlatform,
-    NonNullable<Contact['sources'][SocialPlatform]>,
-  ][];
   const memberOf = pipelines.filter((pipeline) => contact.groupData[pipeline.groupUID]);
 
   return (
@@ -61,34 +56,7 @@ export function OverviewTab({ teamUID, contact, pipelines, globalTagSets }: Over
               />
             </Stack>
           </Paper>
-          <Paper withBorder p="md" radius="md" component="section" aria-labelledby="contact-sources-heading">
-            <Title order={2} size="h4" id="contact-sources-heading" mb="sm">
-              Sources
-            </Title>
-            {sources.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No platform profiles yet. The browser extension adds them when it captures this person.
-              </Text>
-            ) : (
-              <Stack gap={6}>
-                {sources.map(([platform, source]) => (
-                  <Text size="sm" key={platform}>
-                    <strong>{formatPlatformName(platform)}</strong>
-                    {source.username ? ` · ${source.username}` : ''}
-                    {source.profileID ? ` · id ${source.profileID}` : ''}
-                    {source.url && (
-                      <>
-                        {' · '}
-                        <Anchor href={source.url} target="_blank" rel="noreferrer">
-                          Open profile
-                        </Anchor>
-                      </>
-                    )}
-                  </Text>
-                ))}
-              </Stack>
-            )}
-          </Paper>
+          <SourcesSection teamUID={teamUID} contact={contact} />
           <Paper
             withBorder
             p="md"

@@ -14,6 +14,7 @@ import {
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { formatRelativeTime } from '../../../lib/format';
+import { useNow } from '../../../lib/use-now';
 import type { SearchHit } from '../../../lib/search-client';
 import { formatPlatformName } from '../../../lib/platform-names';
 import type { PipelineStage } from '../../contact-filters';
@@ -37,8 +38,8 @@ const MAX_TAGS = 3;
 const dueFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 
 /** The open-task marker: when the next task is due, in red once it is overdue. */
-function TaskMarker({ dueAt }: { dueAt: string }) {
-  const isOverdue = Date.parse(dueAt) < Date.now();
+function TaskMarker({ dueAt, now }: { dueAt: string; now: Date }) {
+  const isOverdue = Date.parse(dueAt) < now.getTime();
   return (
     <Badge
       size="xs"
@@ -93,6 +94,7 @@ export const ContactCard = memo(function ContactCard({
   isOverlay = false,
 }: ContactCardProps) {
   const name = card.name || 'Unnamed contact';
+  const now = useNow();
   const tags = card.tags.map((id) => tagLabels.get(id)).filter((tag) => tag !== undefined);
   return (
     <Paper withBorder radius="sm" p="xs" shadow={isOverlay ? 'md' : undefined} data-testid="contact-card">
@@ -131,10 +133,10 @@ export const ContactCard = memo(function ContactCard({
           )}
           {(card.nextTaskDueAt || card.lastActivityAt) && (
             <Group gap={6}>
-              {card.nextTaskDueAt && <TaskMarker dueAt={card.nextTaskDueAt} />}
+              {card.nextTaskDueAt && <TaskMarker dueAt={card.nextTaskDueAt} now={now} />}
               {card.lastActivityAt && (
                 <Text size="xs" c="dimmed" truncate="end">
-                  Active {formatRelativeTime(card.lastActivityAt)}
+                  Active {formatRelativeTime(card.lastActivityAt, now.getTime())}
                 </Text>
               )}
             </Group>

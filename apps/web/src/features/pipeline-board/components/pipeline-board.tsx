@@ -326,6 +326,7 @@ function BoardSkeleton({ count }: { count: number }) {
       gap="sm"
       wrap="nowrap"
       style={{ overflow: 'hidden' }}
+      role="status"
       aria-busy="true"
       aria-label="Loading the board"
     >

@@ -33,7 +33,8 @@ export function useAppUpdates(): { updatedVersion: string | null } {
       subscribeToAppEvents({
         onEvent: (event) => {
           if (event.kind === 'app-version') setLatestVersion(event.version);
-          else void queryClient.invalidateQueries({ queryKey: APP_NOTIFICATIONS_KEY });
+          else if (event.kind === 'app-notification')
+            void queryClient.invalidateQueries({ queryKey: APP_NOTIFICATIONS_KEY });
         },
         // Whatever changed while the stream was down is read again.
         onReconnect: () => {

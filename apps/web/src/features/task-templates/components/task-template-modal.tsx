@@ -5,7 +5,6 @@ import {
   Group,
   Modal,
   NumberInput,
-  Radio,
   Select,
   SimpleGrid,
   Stack,
@@ -16,22 +15,12 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
 import type { TeamMember } from '../../team/api/get-members';
-import type { TaskReminder, TaskTemplate } from '../api/task-templates';
+import type { TaskTemplate } from '../api/task-templates';
+import { ReminderChoice } from '../../tasks/components/reminder-choice';
 import { useSaveTaskTemplate } from '../api/task-templates';
 import { formatDueOffset } from '../lib/due-offset';
 import { toTaskTemplateFormValues, validateTaskTemplateForm } from '../lib/task-template-form';
 import type { TaskTemplateFormErrors, TaskTemplateFormValues } from '../lib/task-template-form';
-
-/** Shown under the SMS choice while the installation cannot send SMS. */
-export const SMS_UNAVAILABLE_REASON =
-  'SMS reminders need an SMS provider; ask your administrator to set one up.';
-
-export const REMINDER_LABELS: Record<TaskReminder, string> = {
-  none: 'No reminder',
-  'in-app': 'In-app',
-  email: 'Email',
-  sms: 'SMS',
-};
 
 const CREATOR_OPTION = 'creator';
 
@@ -45,7 +34,6 @@ export interface TaskTemplateModalProps {
   members: readonly TeamMember[];
   categories: readonly string[];
   types: readonly string[];
-  isSmsEnabled: boolean;
   onClose: () => void;
 }
 
@@ -56,7 +44,6 @@ export function TaskTemplateModal({
   members,
   categories,
   types,
-  isSmsEnabled,
   onClose,
 }: TaskTemplateModalProps) {
   const [values, setValues] = useState<TaskTemplateFormValues>(() => toTaskTemplateFormValues(template));
@@ -158,19 +145,7 @@ export function TaskTemplateModal({
               {formatDueOffset({ dueInDays, dueTime: values.dueTime || null })}.
             </Text>
           )}
-          <Radio.Group label="Reminder" value={values.reminder} onChange={(value) => set('reminder', value)}>
-            <Stack gap="xs" mt="xs">
-              {(Object.keys(REMINDER_LABELS) as TaskReminder[]).map((reminder) => (
-                <Radio
-                  key={reminder}
-                  value={reminder}
-                  label={REMINDER_LABELS[reminder]}
-                  disabled={reminder === 'sms' && !isSmsEnabled}
-                  description={reminder === 'sms' && !isSmsEnabled ? SMS_UNAVAILABLE_REASON : undefined}
-                />
-              ))}
-            </Stack>
-          </Radio.Group>
+          <ReminderChoice value={values.reminder} onChange={(reminder) => set('reminder', reminder)} />
           {save.error != null && (
             <Alert color="red" variant="light" role="alert">
               {formatErrorMessage(save.error)}

@@ -1,7 +1,6 @@
 import { Badge, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { QueryError } from '../../../components/query-error';
-import { useAppConfig } from '../../../lib/app-config';
 import { ConfirmModal } from '../../pipeline-setup/components/confirm-modal';
 import { ReadOnlyNote, useSetupAccess } from '../../pipeline-setup/components/setup-access';
 import { useMembers } from '../../team/api/get-members';
@@ -10,14 +9,14 @@ import type { TaskTemplate } from '../api/task-templates';
 import { useDeleteTaskTemplate, useTaskTemplates } from '../api/task-templates';
 import { formatDueOffset } from '../lib/due-offset';
 import { groupByCategory, listDistinctLabels } from '../lib/group-templates';
-import { CREATOR_ASSIGNEE_LABEL, REMINDER_LABELS, TaskTemplateModal } from './task-template-modal';
+import { REMINDER_SUMMARIES } from '../../tasks/components/reminder-choice';
+import { CREATOR_ASSIGNEE_LABEL, TaskTemplateModal } from './task-template-modal';
 
 /** /setup/tasks: task templates by category, filterable by category and type. */
 export function TaskTemplatesPage() {
   const { teamUID, canEdit } = useSetupAccess();
   const templates = useTaskTemplates(teamUID);
   const members = useMembers(teamUID);
-  const appConfig = useAppConfig();
   const remove = useDeleteTaskTemplate(teamUID);
   const [category, setCategory] = useState<string | null>(null);
   const [type, setType] = useState<string | null>(null);
@@ -112,7 +111,6 @@ export function TaskTemplatesPage() {
           members={members.data ?? []}
           categories={categories}
           types={types}
-          isSmsEnabled={appConfig.data?.smsEnabled === true}
           onClose={() => setEditing(null)}
         />
       )}
@@ -157,7 +155,8 @@ function TaskTemplateRow({ template, members, canEdit, onEdit, onDelete }: TaskT
             {template.type && <Badge variant="light">{template.type}</Badge>}
           </Group>
           <Text size="sm" c="dimmed">
-            Due {formatDueOffset(template)} · {assignee} · {REMINDER_LABELS[template.reminder]}
+            Due {formatDueOffset(template)} · {assignee} ·{' '}
+            {REMINDER_SUMMARIES[template.reminder] ?? 'No reminder'}
             {template.reminder === 'none' ? '' : ' reminder'}
           </Text>
         </Stack>

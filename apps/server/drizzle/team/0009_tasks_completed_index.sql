@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_completed_idx" ON "tasks" USING btree ("team_id","assignee_uid","status","completed_at");

@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { requestData } from '../../../lib/api-client';
+import { teamPath } from '../../pipeline-setup/api/pipelines';
+import type { ReminderChannel } from './tasks';
+
+/** A task reminder that was sent to the signed-in user (the bell list). */
+export interface Reminder {
+  reminderUID: string;
+  taskUID: string;
+  taskName: string;
+  dueAt: string;
+  channel: ReminderChannel;
+  readAt: string | null;
+}
+
+export const remindersQueryKey = (teamUID: string) => ['teams', teamUID, 'reminders'] as const;
+
+/** My reminders in this team, newest first. */
+export function useReminders(teamUID: string) {
+  return useQuery({
+    queryKey: remindersQueryKey(teamUID),
+    queryFn: ({ signal }) => requestData<Reminder[]>(teamPath(teamUID, 'reminders'), { signal }),
+  });
+}
+
+/** Marks all my reminders in this team as read. */
+export function useMarkRemindersRead(teamUID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => requestData<undefined>(teamPath(teamUID, 'reminders/read'), { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: remindersQueryKey(teamUID) }),
+  });
+}

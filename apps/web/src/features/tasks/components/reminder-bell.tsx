@@ -1,0 +1,140 @@
+import { TOAST_TIMEOUT_MS } from '@grouptrack/domain';
+import { ActionIcon, Anchor, Button, Indicator, Loader, Popover, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { formatErrorMessage } from '../../../lib/api-client';
+import { subscribeToAppEvents } from '../../../lib/app-events';
+import { remindersQueryKey, useMarkRemindersRead, useReminders } from '../api/reminders';
+import { formatDue } from '../lib/task-groups';
+
+/** The header's bell: my task reminders with an unread count, and a toast when one arrives. */
+export function ReminderBell({ teamUID }: { teamUID: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const reminders = useReminders(teamUID);
+  const markRead = useMarkRemindersRead(teamUID);
+  const [isOpen, setIsOpen] = useState(false);
+  const unread = (reminders.data ?? []).filter((reminder) => reminder.readAt === null).length;
+
+  useEffect(
+    () =>
+      subscribeToAppEvents({
+        onEvent: (event) => {
+          if (event.kind !== 'reminder') return;
+          void queryClient.invalidateQueries({ queryKey: remindersQueryKey(event.teamUID) });
+          notifications.show({
+            title: 'Task reminder',
+            message: (
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onClick={() => {
+                  notifications.hide(`reminder-${event.reminderUID}`);
+                  void navigate('/tasks');
+                }}
+              >
+                {event.taskName} is due now
+              </Anchor>
+            ),
+            id: `reminder-${event.reminderUID}`,
+            autoClose: TOAST_TIMEOUT_MS * 2,
+          });
+        },
+        onReconnect: () => void queryClient.invalidateQueries({ queryKey: remindersQueryKey(teamUID) }),
+      }),
+    [queryClient, navigate, teamUID],
+  );
+
+  function handleChange(opened: boolean) {
+    setIsOpen(opened);
+    // Opening the list reads the reminders in it.
+    if (opened && unread > 0) markRead.mutate();
+  }
+
+  const now = new Date();
+  return (
+    <Popover
+      opened={isOpen}
+      onChange={handleChange}
+      position="bottom-end"
+      width={320}
+      withinPortal
+      shadow="md"
+    >
+      {/* The target is the button itself, which takes the popover's aria attributes. */}
+      <Indicator label={unread} size={16} disabled={unread === 0} offset={4} color="red.9">
+        <Popover.Target>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            onClick={() => handleChange(!isOpen)}
+            aria-label={unread > 0 ? `Reminders, ${unread} unread` : 'Reminders'}
+          >
+            <BellIcon />
+          </ActionIcon>
+        </Popover.Target>
+      </Indicator>
+      <Popover.Dropdown>
+        <Stack gap="xs">
+          <Text fw={600}>Reminders</Text>
+          {reminders.isPending ? (
+            <Loader size="sm" role="status" aria-label="Loading reminders" />
+          ) : reminders.isError ? (
+            <Text size="sm" c="red.9">
+              Couldn't load the reminders: {formatErrorMessage(reminders.error)}
+            </Text>
+          ) : reminders.data.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No reminders yet. Tasks due with an in-app reminder show here.
+            </Text>
+          ) : (
+            <Stack
+              component="ul"
+              gap={6}
+              aria-label="Reminders"
+              style={{ listStyle: 'none', margin: 0, padding: 0 }}
+            >
+              {reminders.data.map((reminder) => (
+                <li key={reminder.reminderUID}>
+                  <Text size="sm" fw={reminder.readAt ? 400 : 600}>
+                    {reminder.taskName}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    Due {formatDue({ actualDueDate: reminder.dueAt, now })}
+                  </Text>
+                </li>
+              ))}
+            </Stack>
+          )}
+          <Button component={Link} to="/tasks" variant="light" size="xs" onClick={() => setIsOpen(false)}>
+            Open tasks
+          </Button>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+function BellIcon() {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width={20}
+      height={20}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+      <path d="M13.73 21a2 2 0 0 1-3.46 0" />
+    </svg>
+  );
+}
