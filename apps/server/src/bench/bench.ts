@@ -1,0 +1,532 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { migrateDatabases, openDatabases } from '../platform/db/databases';
+import { TestClient } from '../testing/test-client';
+import {
+  p95,
+  measureBulkTag,
+  measureImport,
+  measureLoad,
+  measureRealtime,
+  buildImportCsv,
+} from './lib/job-figures';
+import { describeMachine, formatTable, verdict, writeReport, type BenchResult } from './lib/report';
+import {
+  boardRequest,
+  buildSearchQueries,
+  createSqlRecorder,
+  createStraightRunner,
+  deepPageRequest,
+  measureSearches,
+  postSearch,
+  ratioP50,
+} from './lib/search-figures';
+import { startServerProcess, type ServerProcess } from './lib/server-process';
+import { percentile } from './lib/stats';
+import { buildWeb, measureWeb, type ScrollFigures } from './lib/web-figures';
+import { BENCH_MEMBER, BENCH_USER, seedLarge, type SeedOptions, type SeededTeam } from './seed-large';
+
+const { values } = parseArgs({
+  options: { quick: { type: 'boolean' }, help: { type: 'boolean' } },
+});
+if (values.help) {
+  process.stdout.write(
+    'Usage: npm run bench [-- --quick]\n\nSee bench/README.md: what runs, the figures and their targets.\n',
+  );
+  process.exit(0);
+}
+const quick = values.quick === true;
+
+const SETTINGS = quick
+  ? {
+      seed: { teams: 10, contacts: 40_000, bigTeamContacts: 10_000, stages: 8 },
+      pgliteSeed: { teams: 1, contacts: 3_000, bigTeamContacts: 3_000, stages: 8 },
+      queries: 40,
+      repeats: 20,
+      realtime: 20,
+      loadSeconds: 5,
+      importRows: 5_000,
+      scrollBudgetMs: 5_000,
+    }
+  : {
+      seed: { teams: 100, contacts: 1_000_000, bigTeamContacts: 40_000, stages: 8 },
+      pgliteSeed: { teams: 3, contacts: 30_000, bigTeamContacts: 25_000, stages: 8 },
+      queries: 200,
+      repeats: 50,
+      realtime: 50,
+      loadSeconds: 20,
+      importRows: 100_000,
+      scrollBudgetMs: 30_000,
+    };
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const benchDir = path.join(repoRoot, 'bench');
+const port = Number(process.env.BENCH_PORT ?? 3213);
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/grouptrack_bench';
+const webDist = process.env.BENCH_WEB_DIST ?? path.join(os.tmpdir(), 'grouptrack-bench-web');
+const workDir = mkdtempSync(path.join(os.tmpdir(), 'grouptrack-bench-'));
+const started = performance.now();
+const results: BenchResult[] = [];
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const elapsed = () => `${Math.round((performance.now() - started) / 1000)} s`;
+
+function record(result: Omit<BenchResult, 'engine'> & { engine?: BenchResult['engine'] }) {
+  // The issue's field order, values to a useful precision.
+  const full: BenchResult = {
+    name: result.name,
+    engine: result.engine ?? 'postgres',
+    value: result.value === null ? null : Math.round(result.value * 100) / 100,
+    unit: result.unit,
+    target: result.target,
+    better: result.better,
+    ...(result.note ? { note: result.note } : {}),
+  };
+  results.push(full);
+  const value = full.value === null ? '–' : String(Math.round(full.value * 100) / 100);
+  say(
+    `  ${full.name} [${full.engine}]: ${value} ${full.unit} ${verdict(full)}${full.note ? ` (${full.note})` : ''}`,
+  );
+}
+
+/** Runs one group of figures; a failure is recorded against its figures and the run goes on. */
+async function attempt(
+  figures: {
+    name: string;
+    unit: string;
+    target: number | null;
+    better: 'lower' | 'higher';
+    engine?: BenchResult['engine'];
+  }[],
+  run: () => Promise<void>,
+) {
+  try {
+    await run();
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+    say(`  failed: ${message}`);
+    for (const figure of figures) {
+      if (
+        !results.some(
+          (result) => result.name === figure.name && result.engine === (figure.engine ?? 'postgres'),
+        )
+      )
+        record({ ...figure, value: null, note: `failed: ${message.slice(0, 160)}` });
+    }
+  }
+}
+
+/** A browser-like client: a cookie jar, and the app's own Origin as a browser would send it. */
+class BenchClient extends TestClient {
+  override request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    return super.request(method, path, body, { origin: this.baseUrl, ...headers });
+  }
+}
+
+async function signIn(url: string, credentials: { email: string; password: string }) {
+  const client = new BenchClient(url);
+  const response = await client.post('/api/auth/sign-in/email', credentials);
+  if (response.status !== 200) throw new Error(`sign-in of ${credentials.email} answered ${response.status}`);
+  return client;
+}
+
+function withDatabase(url: string, name: string) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: withDatabase(databaseUrl, 'postgres') });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function seed(location: string, options: SeedOptions) {
+  const databases = await openDatabases({ directory: location, shards: [] });
+  try {
+    await migrateDatabases(databases);
+    return await seedLarge(databases, {
+      ...options,
+      copyUrl: () => (location.startsWith('postgres') ? location : undefined),
+      log: (line) => say(`    ${line}`),
+    });
+  } finally {
+    await databases.close();
+  }
+}
+
+/** Server-side times of the searches sent while `run` ran. */
+async function serverTimes(server: ServerProcess, run: () => Promise<void>) {
+  const before = server.responseTimes('/search/v2').length;
+  await run();
+  // The log line of the last answer may trail the answer itself by a moment.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  return server.responseTimes('/search/v2').slice(before);
+}
+
+async function postgresFigures() {
+  const databaseName = new URL(databaseUrl).pathname.slice(1);
+  if (!/^[a-z_][a-z0-9_]*$/.test(databaseName))
+    throw new Error(`BENCH_DATABASE_URL names an odd database: ${databaseName}`);
+  say(
+    `\nPostgreSQL (${databaseName}): seeding ${SETTINGS.seed.contacts.toLocaleString('en-US')} contacts… (${elapsed()})`,
+  );
+  await adminQuery(`drop database if exists ${databaseName} with (force)`);
+  await adminQuery(`create database ${databaseName}`);
+  let server: ServerProcess | null = null;
+  try {
+    const seeded = await seed(databaseUrl, SETTINGS.seed);
+    const team = seeded.big;
+    record({
+      name: 'seed.seconds',
+      value: seeded.seconds,
+      unit: 's',
+      target: null,
+      better: 'lower',
+      note: `${seeded.rows.toLocaleString('en-US')} rows`,
+    });
+
+    say(`\nWeb build (${elapsed()})`);
+    let webBuilt = false;
+    await attempt(
+      [
+        { name: 'web.js_gz.signin', unit: 'kB', target: 250, better: 'lower' },
+        { name: 'web.js_gz.pipeline', unit: 'kB', target: 250, better: 'lower' },
+      ],
+      async () => {
+        const sizes = await buildWeb(webDist);
+        webBuilt = true;
+        record({ name: 'web.js_gz.signin', value: sizes.signin, unit: 'kB', target: 250, better: 'lower' });
+        record({
+          name: 'web.js_gz.pipeline',
+          value: sizes.pipeline,
+          unit: 'kB',
+          target: 250,
+          better: 'lower',
+        });
+      },
+    );
+
+    server = await startServerProcess({
+      port,
+      logFile: path.join(workDir, 'server-postgres.log'),
+      env: { DATABASE_URL: databaseUrl, ...(webBuilt ? { WEB_DIST_DIR: webDist } : {}) },
+    });
+    const owner = await signIn(server.url, BENCH_USER);
+    const member = await signIn(server.url, BENCH_MEMBER);
+    await searchFigures(server, owner, team);
+    await realtimeFigures(owner, member, team);
+    if (webBuilt) await webFigures(server, team);
+    await loadFigures(server, owner, team);
+    await jobFigures(owner, team);
+  } finally {
+    await server?.stop();
+    await adminQuery(`drop database if exists ${databaseName} with (force)`).catch(() => undefined);
+  }
+}
+
+async function searchFigures(server: ServerProcess, owner: TestClient, team: SeededTeam) {
+  say(`\nSearch (${elapsed()})`);
+  const requests = buildSearchQueries(team, SETTINGS.queries);
+  await attempt(
+    [
+      { name: 'search.text_stage_tag.p95', unit: 'ms', target: 30, better: 'lower' },
+      { name: 'search.api_over_sql.p50', unit: '×', target: 1.5, better: 'lower' },
+      { name: 'search.baseline_over_ours.p50', unit: '×', target: null, better: 'higher' },
+    ],
+    async () => {
+      const recorder = createSqlRecorder(databaseUrl, team);
+      const straight = createStraightRunner(databaseUrl);
+      await straight.connect();
+      try {
+        let samples: Awaited<ReturnType<typeof measureSearches>> | null = null;
+        const times = await serverTimes(server, async () => {
+          samples = await measureSearches({ client: owner, requests, recorder, straight });
+        });
+        const measured = samples!;
+        const matches = percentile(measured.matches, 50);
+        record({
+          name: 'search.text_stage_tag.p95',
+          value: p95(times),
+          unit: 'ms',
+          target: 30,
+          better: 'lower',
+          note: `${requests.length} queries, median ${matches} matches; HTTP p95 ${p95(measured.httpMs).toFixed(1)} ms, SQL p95 ${p95(measured.sqlMs).toFixed(1)} ms`,
+        });
+        const p50 = (list: number[]) => percentile(list, 50).toFixed(1);
+        record({
+          name: 'search.api_over_sql.p50',
+          note: `p50: HTTP ${p50(measured.httpMs)} ms, server-side ${p50(times)} ms, SQL ${p50(measured.sqlMs)} ms`,
+          value: ratioP50(measured.httpMs, measured.sqlMs),
+          unit: '×',
+          target: 1.5,
+          better: 'lower',
+        });
+        record({
+          name: 'search.baseline_over_ours.p50',
+          value: ratioP50(measured.baselineMs, measured.sqlMs),
+          unit: '×',
+          target: null,
+          better: 'higher',
+          note: `ILIKE + OFFSET p50 ${percentile(measured.baselineMs, 50).toFixed(1)} ms`,
+        });
+      } finally {
+        await recorder.close();
+        await straight.close();
+      }
+    },
+  );
+  await attempt(
+    [{ name: 'search.pipeline_initial.p95', unit: 'ms', target: 60, better: 'lower' }],
+    async () => {
+      const request = boardRequest(team);
+      await postSearch(owner, request);
+      const times = await serverTimes(server, async () => {
+        for (let index = 0; index < SETTINGS.repeats; index += 1) await postSearch(owner, request);
+      });
+      record({
+        name: 'search.pipeline_initial.p95',
+        value: p95(times),
+        unit: 'ms',
+        target: 60,
+        better: 'lower',
+        note: `${team.stageIds.length} stages × 50 cards and counts`,
+      });
+    },
+  );
+  await attempt([{ name: 'search.deep_page.p95', unit: 'ms', target: 60, better: 'lower' }], async () => {
+    const from = Math.max(0, team.contacts - 1_000);
+    const request = deepPageRequest(team, from);
+    await postSearch(owner, request);
+    const times = await serverTimes(server, async () => {
+      for (let index = 0; index < SETTINGS.repeats; index += 1) await postSearch(owner, request);
+    });
+    record({
+      name: 'search.deep_page.p95',
+      value: p95(times),
+      unit: 'ms',
+      target: 60,
+      better: 'lower',
+      note: `from ${from.toLocaleString('en-US')}, 100 rows`,
+    });
+  });
+}
+
+async function realtimeFigures(owner: TestClient, member: TestClient, team: SeededTeam) {
+  say(`\nRealtime (${elapsed()})`);
+  await attempt([{ name: 'realtime.latency.p95', unit: 'ms', target: 250, better: 'lower' }], async () => {
+    const latencies = await measureRealtime(owner, member, team, SETTINGS.realtime);
+    record({
+      name: 'realtime.latency.p95',
+      value: p95(latencies),
+      unit: 'ms',
+      target: 250,
+      better: 'lower',
+      note: `${latencies.length} changes`,
+    });
+  });
+}
+
+async function webFigures(server: ServerProcess, team: SeededTeam) {
+  say(`\nBrowser (${elapsed()})`);
+  const names = [
+    { name: 'web.pipeline.first_card_ms', unit: 'ms', target: 1500, better: 'lower' as const },
+    { name: 'web.pipeline.drop_to_render_ms', unit: 'ms', target: 100, better: 'lower' as const },
+    { name: 'web.pipeline.scroll_longest_task_ms', unit: 'ms', target: 100, better: 'lower' as const },
+    { name: 'web.table.scroll_longest_task_ms', unit: 'ms', target: 100, better: 'lower' as const },
+  ];
+  await attempt(names, async () => {
+    const web = await measureWeb({
+      url: server.url,
+      team,
+      credentials: BENCH_USER,
+      scrollBudgetMs: SETTINGS.scrollBudgetMs,
+    });
+    const describe = (scroll: ScrollFigures) =>
+      [
+        scroll.reachedEnd
+          ? 'scrolled to the end'
+          : `scrolled for ${SETTINGS.scrollBudgetMs / 1000} s without reaching the end`,
+        ...(scroll.loaded !== null ? [`${scroll.loaded.toLocaleString('en-US')} rows loaded`] : []),
+        `${scroll.longTasks} long tasks, longest ${Math.round(scroll.firstQuarter)} ms in the first quarter and ${Math.round(scroll.lastQuarter)} ms in the last`,
+      ].join('; ');
+    record({ ...names[0]!, value: web.firstCardMs });
+    record({ ...names[1]!, value: web.dropToRenderMs });
+    record({ ...names[2]!, value: web.pipelineScroll.longest, note: describe(web.pipelineScroll) });
+    record({ ...names[3]!, value: web.tableScroll.longest, note: describe(web.tableScroll) });
+  });
+}
+
+async function loadFigures(server: ServerProcess, owner: TestClient, team: SeededTeam) {
+  say(`\nLoad: 50 connections for ${SETTINGS.loadSeconds} s (${elapsed()})`);
+  await attempt(
+    [
+      { name: 'http.search.rps', unit: 'req/s', target: null, better: 'higher' },
+      { name: 'http.search.p99', unit: 'ms', target: null, better: 'lower' },
+    ],
+    async () => {
+      const load = await measureLoad({
+        url: server.url,
+        cookie: owner.cookieHeader(),
+        origin: server.url,
+        requests: buildSearchQueries(team, 100, 11),
+        connections: 50,
+        seconds: SETTINGS.loadSeconds,
+      });
+      const errors = load.errors > 0 ? `${load.errors} errors` : 'no errors';
+      record({
+        name: 'http.search.rps',
+        value: load.rps,
+        unit: 'req/s',
+        target: null,
+        better: 'higher',
+        note: `${load.total} searches, ${errors}`,
+      });
+      record({
+        name: 'http.search.p99',
+        value: load.p99,
+        unit: 'ms',
+        target: null,
+        better: 'lower',
+        note: errors,
+      });
+      if (load.errors > 0) throw new Error(`${load.errors} searches failed under load`);
+    },
+  );
+}
+
+async function jobFigures(owner: TestClient, team: SeededTeam) {
+  say(`\nBulk tag (${elapsed()})`);
+  await attempt([{ name: 'bulk.tag_40k.seconds', unit: 's', target: 3, better: 'lower' }], async () => {
+    const bulk = await measureBulkTag(owner, team, 300_000);
+    record({
+      name: 'bulk.tag_40k.seconds',
+      value: bulk.seconds,
+      unit: 's',
+      target: 3,
+      better: 'lower',
+      note: `${bulk.matched.toLocaleString('en-US')} contacts`,
+    });
+  });
+  say(`\nImport (${elapsed()})`);
+  await attempt([{ name: 'import.csv_100k.seconds', unit: 's', target: 30, better: 'lower' }], async () => {
+    const csv = await buildImportCsv(owner, team, SETTINGS.importRows);
+    const result = await measureImport(owner, team, csv, 600_000);
+    record({
+      name: 'import.csv_100k.seconds',
+      value: result.seconds,
+      unit: 's',
+      target: 30,
+      better: 'lower',
+      note: `${SETTINGS.importRows.toLocaleString('en-US')} rows: ${result.created} created, ${result.updated} updated, ${result.refused} refused`,
+    });
+  });
+}
+
+async function pgliteFigures() {
+  const dataDir = path.join(workDir, 'pglite');
+  say(
+    `\nPGlite: seeding ${SETTINGS.pgliteSeed.bigTeamContacts.toLocaleString('en-US')} contacts in one team… (${elapsed()})`,
+  );
+  const seeded = await seed(dataDir, SETTINGS.pgliteSeed);
+  record({
+    name: 'pglite.seed.seconds',
+    engine: 'pglite',
+    value: seeded.seconds,
+    unit: 's',
+    target: null,
+    better: 'lower',
+    note: `${seeded.rows.toLocaleString('en-US')} rows`,
+  });
+  const team = seeded.big;
+  const env = { DATA_DIR: dataDir };
+  await attempt(
+    [
+      {
+        name: 'pglite.search.text_stage_tag.p95',
+        engine: 'pglite',
+        unit: 'ms',
+        target: 100,
+        better: 'lower',
+      },
+    ],
+    async () => {
+      const server = await startServerProcess({
+        port,
+        logFile: path.join(workDir, 'server-pglite.log'),
+        env,
+      });
+      try {
+        const owner = await signIn(server.url, BENCH_USER);
+        const requests = buildSearchQueries(team, SETTINGS.queries);
+        for (const request of requests.slice(0, 10)) await postSearch(owner, request);
+        const times = await serverTimes(server, async () => {
+          for (const request of requests) await postSearch(owner, request);
+        });
+        record({
+          name: 'pglite.search.text_stage_tag.p95',
+          engine: 'pglite',
+          value: p95(times),
+          unit: 'ms',
+          target: 100,
+          better: 'lower',
+          note: `${team.contacts.toLocaleString('en-US')}-contact team`,
+        });
+      } finally {
+        await server.stop();
+      }
+    },
+  );
+  await attempt(
+    [{ name: 'pglite.start.seconds', engine: 'pglite', unit: 's', target: null, better: 'lower' }],
+    async () => {
+      const server = await startServerProcess({
+        port,
+        logFile: path.join(workDir, 'server-pglite-2.log'),
+        env,
+      });
+      await server.stop();
+      record({
+        name: 'pglite.start.seconds',
+        engine: 'pglite',
+        value: server.startSeconds,
+        unit: 's',
+        target: null,
+        better: 'lower',
+        note: 'process start to the first healthy answer',
+      });
+    },
+  );
+}
+
+say(`GroupTrack bench (${quick ? 'quick' : 'full'} run) on ${describeMachine()}`);
+try {
+  await attempt([{ name: 'seed.seconds', unit: 's', target: null, better: 'lower' }], postgresFigures);
+  await attempt(
+    [{ name: 'pglite.seed.seconds', engine: 'pglite', unit: 's', target: null, better: 'lower' }],
+    pgliteFigures,
+  );
+} finally {
+  rmSync(workDir, { recursive: true, force: true });
+}
+const seconds = (performance.now() - started) / 1000;
+const report = {
+  runAt: new Date().toISOString(),
+  machine: describeMachine(),
+  mode: quick ? ('quick' as const) : ('full' as const),
+  seconds: Math.round(seconds),
+  results,
+};
+writeReport(report, { json: path.join(benchDir, 'results.json'), readme: path.join(benchDir, 'README.md') });
+say(
+  `\n${formatTable(results)}\n\nDone in ${Math.round(seconds)} s; bench/results.json and bench/README.md are updated.`,
+);
