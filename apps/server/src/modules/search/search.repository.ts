@@ -218,20 +218,30 @@ export async function findStagePages(
   stageIds: string[],
   size: number,
 ) {
-  const counts = await selectRows<{ stage: string; total: number }>(
-    db,
-    sql`select cp.stage_id as stage, count(*)::int as total ${fromWhere(query)} group by cp.stage_id`,
-  );
-  const totals = new Map(counts.map((row) => [row.stage, Number(row.total)]));
-  // Deals first: a pipeline has far fewer open deals than contacts, so the walk starts from them.
+  // Counts, deal sums and pages are independent: on a server they run side by side.
   const { join, conditions } = searchParts(query);
-  const dealRows = await selectRows<{ stage: string; currency: string; value: string; count: number }>(
-    db,
-    sql`select cp.stage_id as stage, d.currency, sum(d.value)::text as value, count(*)::int as count
-        from deals d join contacts c on c.team_id = d.team_id and c.id = d.contact_id ${join}
-        where d.team_id = ${query.teamId} and d.pipeline_id = ${query.filter.pipelineId} and d.status = 'open' and ${conditions}
-        group by cp.stage_id, d.currency order by d.currency`,
-  );
+  const [counts, dealRows, pageRows] = await Promise.all([
+    selectRows<{ stage: string; total: number }>(
+      db,
+      isPlacementOnly(query)
+        ? // Nothing asked of the contacts themselves: the board index alone has the counts.
+          sql`select stage_id as stage, count(*)::int as total from contact_pipelines
+              where team_id = ${query.teamId} and pipeline_id = ${query.filter.pipelineId}
+              ${query.filter.stageIds?.length ? sql`and stage_id = any(${textArray(query.filter.stageIds)})` : sql``}
+              group by stage_id`
+        : sql`select cp.stage_id as stage, count(*)::int as total ${fromWhere(query)} group by cp.stage_id`,
+    ),
+    // Deals first: a pipeline has far fewer open deals than contacts, so the walk starts from them.
+    selectRows<{ stage: string; currency: string; value: string; count: number }>(
+      db,
+      sql`select cp.stage_id as stage, d.currency, sum(d.value)::text as value, count(*)::int as count
+          from deals d join contacts c on c.team_id = d.team_id and c.id = d.contact_id ${join}
+          where d.team_id = ${query.teamId} and d.pipeline_id = ${query.filter.pipelineId} and d.status = 'open' and ${conditions}
+          group by cp.stage_id, d.currency order by d.currency`,
+    ),
+    size > 0 && stageIds.length > 0 ? selectStagePages(db, query, stageIds, size) : Promise.resolve([]),
+  ]);
+  const totals = new Map(counts.map((row) => [row.stage, Number(row.total)]));
   const openDeals = new Map<string, OpenDealsSum[]>();
   for (const row of dealRows) {
     const sums = openDeals.get(row.stage) ?? [];
@@ -239,21 +249,9 @@ export async function findStagePages(
     openDeals.set(row.stage, sums);
   }
   const pages = new Map<string, SearchHit[]>();
-  if (size > 0 && stageIds.length > 0) {
-    const perStage = { ...query, filter: { ...query.filter, stageIds: undefined } };
-    const rows = await selectRows(
-      db,
-      sql`
-      select page.* from unnest(${textArray(stageIds)}) as st(stage_id)
-      cross join lateral (
-        select ${hitColumns(perStage)} ${fromWhere(perStage)} and cp.stage_id = st.stage_id
-        order by cp.rank asc, c.id asc limit ${size}
-      ) as page`,
-    );
-    for (const row of rows) {
-      const hit = toHit(row);
-      pages.set(hit.stage!, [...(pages.get(hit.stage!) ?? []), hit]);
-    }
+  for (const row of pageRows) {
+    const hit = toHit(row);
+    pages.set(hit.stage!, [...(pages.get(hit.stage!) ?? []), hit]);
   }
   return stageIds.map((stageId) => ({
     stageUID: stageId,
@@ -262,3 +260,35 @@ export async function findStagePages(
     hits: pages.get(stageId) ?? [],
   }));
 }
+
+/** Each stage's first `size` cards in card order: an index walk on (pipeline, stage, rank) per stage. */
+function selectStagePages(
+  db: TeamDb,
+  query: SearchQuery & { filter: { pipelineId: string } },
+  stageIds: string[],
+  size: number,
+) {
+  const perStage = { ...query, filter: { ...query.filter, stageIds: undefined } };
+  return selectRows(
+    db,
+    sql`
+      select page.* from unnest(${textArray(stageIds)}) as st(stage_id)
+      cross join lateral (
+        select ${hitColumns(perStage)} ${fromWhere(perStage)} and cp.stage_id = st.stage_id
+        order by cp.rank asc, c.id asc limit ${size}
+      ) as page`,
+  );
+}
+
+/** Whether a board search asks only where contacts are (pipeline, stages), nothing of the contacts. */
+function isPlacementOnly(query: SearchQuery): boolean {
+  // The searcher may see the pipeline (the service checked), so every contact in it is visible.
+  return (
+    query.text.trim() === '' &&
+    !query.contactIds &&
+    Object.entries(query.filter).every(([key, value]) => PLACEMENT_FILTERS.has(key) || value === undefined)
+  );
+}
+
+/** Filter fields about where a contact is, not what it is (a saved view's id is resolved before). */
+const PLACEMENT_FILTERS = new Set(['pipelineId', 'stageIds', 'filterSetId']);

@@ -10,7 +10,7 @@ import { Alert, Badge, Button, Checkbox, Group, Select, Skeleton, Stack, Text } 
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { QueryError } from '../../../components/query-error';
 import { formatPlatformName } from '../../../lib/platform-names';
 import type { SearchHit } from '../../../lib/search-client';
@@ -37,6 +37,7 @@ import { ColumnPicker } from './column-picker';
 import { EditableCell } from './editable-cell';
 
 const ROW_HEIGHT = 44;
+const estimateRowSize = () => ROW_HEIGHT;
 const CHECKBOX_WIDTH = 44;
 
 const COLUMN_WIDTHS: Record<ContactColumnId, number> = {
@@ -290,13 +291,15 @@ export function ContactTable({
   const tableRows = table.getRowModel().rows;
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  // A new key function makes the virtualizer lay out every row again: it changes with the rows only.
+  const getItemKey = useCallback((index: number) => tableRows[index]?.id ?? index, [tableRows]);
   // The app is not built with React Compiler, so the virtualizer's unmemoisable functions are fine here.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: tableRows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    getItemKey: (index) => tableRows[index]?.id ?? index,
+    estimateSize: estimateRowSize,
+    getItemKey,
     overscan: 10,
   });
   const items = virtualizer.getVirtualItems();

@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { RowActions } from '../../../components/row-actions';
 import { QueryError } from '../../../components/query-error';
 import { ConfirmModal } from '../../pipeline-setup/components/confirm-modal';
 import { ReadOnlyNote, useSetupAccess } from '../../pipeline-setup/components/setup-access';
@@ -176,25 +177,7 @@ function MessageTemplateCard({ template, preview, canEdit, onEdit, onDelete }: M
             ))}
           </Group>
           {canEdit && (
-            <Group gap="xs" wrap="nowrap">
-              <Button
-                size="xs"
-                variant="default"
-                aria-label={`Edit message template ${template.name}`}
-                onClick={onEdit}
-              >
-                Edit
-              </Button>
-              <Button
-                size="xs"
-                variant="subtle"
-                color="red"
-                aria-label={`Delete message template ${template.name}`}
-                onClick={onDelete}
-              >
-                Delete
-              </Button>
-            </Group>
+            <RowActions itemLabel={`message template ${template.name}`} onEdit={onEdit} onDelete={onDelete} />
           )}
         </Group>
         <RenderedText

@@ -1,7 +1,7 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { Badge, Box, Button, Group, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { formatMoney } from '../../../lib/format';
 import type { OpenDealsSum, SearchHit } from '../../../lib/search-client';
 import type { PipelineStage } from '../../contact-filters';
@@ -11,6 +11,7 @@ import { ContactCard, type TagLabel } from './contact-card';
 const CARD_ESTIMATE_PX = 104;
 const CARD_GAP_PX = 8;
 export const COLUMN_WIDTH_PX = 280;
+const estimateCardSize = () => CARD_ESTIMATE_PX;
 
 export interface BoardColumnProps {
   stage: PipelineStage;
@@ -40,18 +41,24 @@ export function BoardColumn({
   const rows = useMemo(() => layOutColumn(column), [column]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const { setNodeRef, isOver } = useDroppable({ id: stage.stageUID });
+  // A new key function makes the virtualizer lay out every card of the stage again, so it changes
+  // only with the rows, never on a scroll.
+  const getItemKey = useCallback(
+    (index: number) => {
+      const row = rows.rowAt(index);
+      return 'card' in row ? row.card.GTID : `row-${index}`;
+    },
+    [rows],
+  );
   // The column is not memoised by the compiler; it re-renders on scroll, as the virtualizer needs.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.count,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => CARD_ESTIMATE_PX,
+    estimateSize: estimateCardSize,
     gap: CARD_GAP_PX,
     overscan: 6,
-    getItemKey: (index) => {
-      const row = rows.rowAt(index);
-      return 'card' in row ? row.card.GTID : `row-${index}`;
-    },
+    getItemKey,
   });
   const items = virtualizer.getVirtualItems();
 

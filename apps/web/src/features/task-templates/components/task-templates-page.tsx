@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { RowActions } from '../../../components/row-actions';
 import { QueryError } from '../../../components/query-error';
 import { ConfirmModal } from '../../pipeline-setup/components/confirm-modal';
 import { ReadOnlyNote, useSetupAccess } from '../../pipeline-setup/components/setup-access';
@@ -157,29 +158,10 @@ function TaskTemplateRow({ template, members, canEdit, onEdit, onDelete }: TaskT
           <Text size="sm" c="dimmed">
             Due {formatDueOffset(template)} · {assignee} ·{' '}
             {REMINDER_SUMMARIES[template.reminder] ?? 'No reminder'}
-            {template.reminder === 'none' ? '' : ' reminder'}
           </Text>
         </Stack>
         {canEdit && (
-          <Group gap="xs" wrap="nowrap">
-            <Button
-              size="xs"
-              variant="default"
-              aria-label={`Edit task template ${template.name}`}
-              onClick={onEdit}
-            >
-              Edit
-            </Button>
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              aria-label={`Delete task template ${template.name}`}
-              onClick={onDelete}
-            >
-              Delete
-            </Button>
-          </Group>
+          <RowActions itemLabel={`task template ${template.name}`} onEdit={onEdit} onDelete={onDelete} />
         )}
       </Group>
     </Paper>
