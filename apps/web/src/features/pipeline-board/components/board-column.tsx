@@ -1,7 +1,7 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { Badge, Box, Button, Group, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { formatMoney } from '../../../lib/format';
 import type { OpenDealsSum, SearchHit } from '../../../lib/search-client';
 import type { PipelineStage } from '../../contact-filters';
@@ -26,8 +26,11 @@ export interface BoardColumnProps {
   onMove: (card: SearchHit, toStageId: string) => void;
 }
 
-/** A stage: its header in the stage colours with the count and open deals, and its cards in a virtual list. */
-export function BoardColumn({
+/**
+ * A stage: its header in the stage colours with the count and open deals, and its cards in a virtual
+ * list. Memoised: a page loaded or a card moved re-renders only the columns it changes.
+ */
+export const BoardColumn = memo(function BoardColumn({
   stage,
   column,
   stages,
@@ -176,7 +179,7 @@ export function BoardColumn({
       </Box>
     </Paper>
   );
-}
+});
 
 function DraggableCard({
   card,
