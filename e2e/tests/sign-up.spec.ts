@@ -3,7 +3,7 @@ import { DEMO_USER, buildUser, expectTeamPage, submitSignIn, submitSignUp } from
 
 /** A new account opens the default contact view; the team page is one click away. */
 async function landOnPipelineThenOpenTeam(page: Page) {
-  await expect(page).toHaveURL(/\/contacts\/pipeline$/);
+  await expect(page).toHaveURL(/\/contacts\/pipeline(\/[\w-]+)?$/);
   await page.goto('/profile/team');
 }
 
