@@ -2,9 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '../../../lib/api-client';
 import { useTeamEvents } from '../../../lib/team-events';
 import { teamPath } from '../../pipeline-setup/api/pipelines';
+import type { ReminderChannel } from '../../tasks/api/tasks';
 
-/** How a task made from a template reminds its assignee. */
-export type TaskReminder = 'none' | 'in-app' | 'email' | 'sms';
+/** How a task made from a template reminds its assignee: a task's reminder channel. */
+export type TaskReminder = ReminderChannel;
 
 /** A task template, as `GET task-templates` answers. */
 export interface TaskTemplate {
