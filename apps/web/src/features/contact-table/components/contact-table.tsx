@@ -6,10 +6,9 @@ import {
   type SearchFilter,
   type SearchSortField,
 } from '@grouptrack/domain';
-import { Alert, Badge, Button, Checkbox, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { Alert, Button, Checkbox, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { createColumnHelper, useTable } from '@tanstack/react-table';
 import { useQueryClient } from '@tanstack/react-query';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { QueryError } from '../../../components/query-error';
 import { formatPlatformName } from '../../../lib/platform-names';
@@ -20,7 +19,6 @@ import {
   EMPTY_SELECTION,
   countSelected,
   describeLoadedRows,
-  isRowSelected,
   selectAllMatching,
   toBulkTarget,
   toggleLoadedRows,
@@ -32,12 +30,12 @@ import { listTagOptions } from '../lib/tag-options';
 import { contactTableRootKey, useContactPages, type TableSort } from '../api/search-contact-pages';
 import { useUpdateContact, type ContactPatch } from '../api/update-contact';
 import { CONTACT_COLUMN_LABELS, listVisibleColumns, type ContactColumnId } from '../lib/column-prefs';
+import { contactTableFeatures } from '../lib/table-features';
 import { useColumnPrefs } from '../lib/use-column-prefs';
 import { ColumnPicker } from './column-picker';
 import { EditableCell } from './editable-cell';
+import { ROW_HEIGHT, VirtualRows } from './virtual-rows';
 
-const ROW_HEIGHT = 44;
-const estimateRowSize = () => ROW_HEIGHT;
 const CHECKBOX_WIDTH = 44;
 
 const COLUMN_WIDTHS: Record<ContactColumnId, number> = {
@@ -70,8 +68,7 @@ const SORT_LABELS: Record<SearchSortField, string> = {
   rank: 'Pipeline order',
 };
 
-const features = tableFeatures({});
-const helper = createColumnHelper<typeof features, SearchHit>();
+const helper = createColumnHelper<typeof contactTableFeatures, SearchHit>();
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** Checks a value with a zod schema; answers its first message, or null. */
@@ -139,7 +136,8 @@ export function ContactTable({
     () => new Map(listTagOptions(details, null).map((tag) => [tag.tagUID, tag])),
     [details],
   );
-  const visible = listVisibleColumns(prefs, pipelineId !== null);
+  const hasPipeline = pipelineId !== null;
+  const visible = useMemo(() => listVisibleColumns(prefs, hasPipeline), [prefs, hasPipeline]);
 
   const save = useRef(async (GTID: string, patch: ContactPatch) => {
     await update.mutateAsync({ GTID, patch });
@@ -235,11 +233,11 @@ export function ContactTable({
       platforms: helper.accessor('platforms', {
         id: 'platforms',
         cell: ({ row }) => (
-          <Text size="sm" truncate>
+          <span className="gt-cell-text">
             {row.original.platforms
               .map((platform) => (isSocialPlatform(platform) ? formatPlatformName(platform) : platform))
               .join(', ')}
-          </Text>
+          </span>
         ),
       }),
       stage: helper.accessor('stage', {
@@ -247,9 +245,9 @@ export function ContactTable({
         cell: ({ row }) => {
           const stage = row.original.stage ? stages.get(row.original.stage) : undefined;
           return stage ? (
-            <Badge style={{ backgroundColor: stage.color, color: stage.fontColor }} radius="sm">
+            <span className="gt-cell-badge" style={{ backgroundColor: stage.color, color: stage.fontColor }}>
               {stage.name}
-            </Badge>
+            </span>
           ) : null;
         },
       }),
@@ -258,59 +256,62 @@ export function ContactTable({
         cell: ({ row }) => {
           const known = row.original.tags.flatMap((id) => tags.get(id) ?? []);
           return (
-            <Group gap={4} wrap="nowrap" style={{ overflow: 'hidden' }}>
+            <span className="gt-cell-tags">
               {known.slice(0, 3).map((tag) => (
-                <Badge key={tag.tagUID} variant="light" radius="sm" title={`${tag.setName}: ${tag.name}`}>
+                <span key={tag.tagUID} className="gt-cell-badge" title={`${tag.setName}: ${tag.name}`}>
                   {tag.name}
-                </Badge>
+                </span>
               ))}
-              {known.length > 3 && (
-                <Text size="xs" c="dimmed">
-                  +{known.length - 3}
-                </Text>
-              )}
-            </Group>
+              {known.length > 3 && <span className="gt-cell-more">+{known.length - 3}</span>}
+            </span>
           );
         },
       }),
       createdAt: helper.accessor('createdAt', {
         id: 'createdAt',
-        cell: ({ row }) => <Text size="sm">{dateFormat.format(new Date(row.original.createdAt))}</Text>,
+        cell: ({ row }) => (
+          <span className="gt-cell-text">{dateFormat.format(new Date(row.original.createdAt))}</span>
+        ),
       }),
       updatedAt: helper.accessor('updatedAt', {
         id: 'updatedAt',
-        cell: ({ row }) => <Text size="sm">{dateFormat.format(new Date(row.original.updatedAt))}</Text>,
+        cell: ({ row }) => (
+          <span className="gt-cell-text">{dateFormat.format(new Date(row.original.updatedAt))}</span>
+        ),
       }),
     };
     return helper.columns(visible.map((id) => all[id]));
-    // The column list only changes when the visible columns or the lookups do.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [visible.join(','), stages, tags]);
+  }, [visible, stages, tags]);
 
-  const table = useTable({ features, columns, data: rows, getRowId: (row) => row.GTID });
+  const table = useTable({
+    features: contactTableFeatures,
+    columns,
+    data: rows,
+    getRowId: (row) => row.GTID,
+  });
   const tableRows = table.getRowModel().rows;
 
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // A new key function makes the virtualizer lay out every row again: it changes with the rows only.
-  const getItemKey = useCallback((index: number) => tableRows[index]?.id ?? index, [tableRows]);
-  // The app is not built with React Compiler, so the virtualizer's unmemoisable functions are fine here.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: tableRows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: estimateRowSize,
-    getItemKey,
-    overscan: 10,
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastIndex = items.at(-1)?.index ?? -1;
+  // The body's virtualizer needs the element that scrolls; a state, so the body renders once it exists.
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  // One toggle function for every row, so ticking one row does not render the others again.
+  const latest = useRef({ currentSelection, loadedIds, select });
   useEffect(() => {
-    if (lastIndex >= tableRows.length - 20 && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [lastIndex, tableRows.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+    latest.current = { currentSelection, loadedIds, select };
+  });
+  const toggleOne = useCallback((GTID: string) => {
+    const { currentSelection, loadedIds, select } = latest.current;
+    select(toggleRow(currentSelection, GTID, loadedIds));
+  }, []);
 
   const width = CHECKBOX_WIDTH + visible.reduce((sum, id) => sum + COLUMN_WIDTHS[id], 0);
-  const headerState = describeLoadedRows(currentSelection, loadedIds);
+  const headerState = useMemo(
+    () => describeLoadedRows(currentSelection, loadedIds),
+    [currentSelection, loadedIds],
+  );
   const selectedCount = countSelected(currentSelection, total);
   const bulkFilter: BulkFilter = {
     objectToFilter,
@@ -410,7 +411,7 @@ export function ContactTable({
         emptyAction
       ) : (
         <div
-          ref={scrollRef}
+          ref={setScrollElement}
           style={{ overflow: 'auto', height: 'calc(100vh - 300px)', minHeight: 320, position: 'relative' }}
           className="contact-table-scroll"
         >
@@ -483,52 +484,15 @@ export function ContactTable({
                 })}
               </tr>
             </thead>
-            <tbody style={{ display: 'grid', height: virtualizer.getTotalSize(), position: 'relative' }}>
-              {items.map((item) => {
-                const row = tableRows[item.index]!;
-                const selected = isRowSelected(currentSelection, row.id);
-                return (
-                  <tr
-                    key={row.id}
-                    data-index={item.index}
-                    ref={virtualizer.measureElement}
-                    aria-rowindex={item.index + 2}
-                    aria-selected={selected}
-                    style={{
-                      display: 'flex',
-                      position: 'absolute',
-                      transform: `translateY(${item.start}px)`,
-                      width: '100%',
-                      minHeight: ROW_HEIGHT,
-                      alignItems: 'center',
-                      borderBottom: '1px solid var(--mantine-color-default-border)',
-                      background: selected ? 'var(--mantine-primary-color-light)' : undefined,
-                    }}
-                  >
-                    <td style={{ width: CHECKBOX_WIDTH, padding: '0 12px', flexShrink: 0 }}>
-                      <Checkbox
-                        aria-label={`Select ${row.original.name || row.original.emailAddress || 'contact'}`}
-                        checked={selected}
-                        onChange={() => select(toggleRow(currentSelection, row.id, loadedIds))}
-                      />
-                    </td>
-                    {row.getAllCells().map((cell) => (
-                      <td
-                        key={cell.id}
-                        style={{
-                          width: COLUMN_WIDTHS[cell.column.id as ContactColumnId],
-                          padding: '4px 8px',
-                          flexShrink: 0,
-                          minWidth: 0,
-                        }}
-                      >
-                        <table.FlexRender cell={cell} />
-                      </td>
-                    ))}
-                  </tr>
-                );
-              })}
-            </tbody>
+            <VirtualRows
+              scrollElement={scrollElement}
+              rows={tableRows}
+              columns={columns}
+              columnWidths={COLUMN_WIDTHS}
+              selection={currentSelection}
+              onToggle={toggleOne}
+              onNearEnd={loadMore}
+            />
           </table>
           {query.isFetchingNextPage && (
             <Text size="sm" c="dimmed" p="sm" role="status">

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Group, TextInput } from '@mantine/core';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
 
@@ -28,19 +28,21 @@ export function EditableCell({ display, editLabel, fields, onSave }: EditableCel
   const [isSaving, setIsSaving] = useState(false);
 
   if (values === null) {
+    // A plain button, not Mantine's: the table mounts these continuously while it scrolls.
     return (
-      <UnstyledButton
+      <button
+        type="button"
+        className="gt-cell-button"
         aria-label={display === '' ? `Empty, ${editLabel}` : `${display}, ${editLabel}`}
         onClick={() => {
           setErrors([]);
           setValues(fields.map((field) => field.value));
         }}
-        style={{ width: '100%', minHeight: 28 }}
       >
-        <Text size="sm" truncate c={display === '' ? 'dimmed' : undefined}>
+        <span className="gt-cell-text" data-empty={display === '' || undefined}>
           {display === '' ? '—' : display}
-        </Text>
-      </UnstyledButton>
+        </span>
+      </button>
     );
   }
 

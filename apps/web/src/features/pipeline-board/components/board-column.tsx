@@ -1,17 +1,16 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { Badge, Box, Button, Group, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { formatMoney } from '../../../lib/format';
 import type { OpenDealsSum, SearchHit } from '../../../lib/search-client';
 import type { PipelineStage } from '../../contact-filters';
 import { type ColumnState, layOutColumn } from '../lib/board-state';
-import { ContactCard, type TagLabel } from './contact-card';
+import { CARD_HEIGHT_PX, ContactCard, type TagLabel } from './contact-card';
 
-const CARD_ESTIMATE_PX = 104;
 const CARD_GAP_PX = 8;
 export const COLUMN_WIDTH_PX = 280;
-const estimateCardSize = () => CARD_ESTIMATE_PX;
+const cardSize = () => CARD_HEIGHT_PX;
 
 export interface BoardColumnProps {
   stage: PipelineStage;
@@ -44,24 +43,15 @@ export const BoardColumn = memo(function BoardColumn({
   const rows = useMemo(() => layOutColumn(column), [column]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const { setNodeRef, isOver } = useDroppable({ id: stage.stageUID });
-  // A new key function makes the virtualizer lay out every card of the stage again, so it changes
-  // only with the rows, never on a scroll.
-  const getItemKey = useCallback(
-    (index: number) => {
-      const row = rows.rowAt(index);
-      return 'card' in row ? row.card.GTID : `row-${index}`;
-    },
-    [rows],
-  );
-  // The column is not memoised by the compiler; it re-renders on scroll, as the virtualizer needs.
-  // eslint-disable-next-line react-hooks/incompatible-library
+  // Cards have one fixed height and rows keep their index keys (the card inside is keyed by contact),
+  // so the virtualizer lays the column out again only when its count changes: not when a page loads,
+  // and not on a scroll. Laying out a 20,000-card column costs milliseconds; per scroll frame it froze.
   const virtualizer = useVirtualizer({
     count: rows.count,
     getScrollElement: () => scrollRef.current,
-    estimateSize: estimateCardSize,
+    estimateSize: cardSize,
     gap: CARD_GAP_PX,
     overscan: 6,
-    getItemKey,
   });
   const items = virtualizer.getVirtualItems();
 
@@ -150,8 +140,6 @@ export const BoardColumn = memo(function BoardColumn({
               return (
                 <div
                   key={item.key}
-                  data-index={item.index}
-                  ref={virtualizer.measureElement}
                   style={{
                     position: 'absolute',
                     top: 0,
@@ -162,6 +150,7 @@ export const BoardColumn = memo(function BoardColumn({
                 >
                   {'card' in row ? (
                     <DraggableCard
+                      key={row.card.GTID}
                       card={row.card}
                       stages={stages}
                       tagLabels={tagLabels}
@@ -169,7 +158,7 @@ export const BoardColumn = memo(function BoardColumn({
                       isActive={row.card.GTID === activeGTID}
                     />
                   ) : (
-                    <Skeleton height={CARD_ESTIMATE_PX - CARD_GAP_PX} radius="sm" aria-hidden="true" />
+                    <Skeleton height={CARD_HEIGHT_PX} radius="sm" aria-hidden="true" />
                   )}
                 </div>
               );
@@ -181,7 +170,8 @@ export const BoardColumn = memo(function BoardColumn({
   );
 });
 
-function DraggableCard({
+/** Memoised: the column re-renders on every scroll frame, its cards need not. */
+const DraggableCard = memo(function DraggableCard({
   card,
   stages,
   tagLabels,
@@ -206,4 +196,4 @@ function DraggableCard({
       <ContactCard card={card} stages={stages} tagLabels={tagLabels} onMove={onMove} />
     </div>
   );
-}
+});

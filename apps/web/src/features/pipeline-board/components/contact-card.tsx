@@ -1,29 +1,25 @@
 import { isSocialPlatform } from '@grouptrack/domain';
-import {
-  ActionIcon,
-  Anchor,
-  Avatar,
-  Badge,
-  Group,
-  Menu,
-  Paper,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
-import { memo } from 'react';
+import { Menu } from '@mantine/core';
+import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import { formatRelativeTime } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
 import type { SearchHit } from '../../../lib/search-client';
 import { formatPlatformName } from '../../../lib/platform-names';
 import type { PipelineStage } from '../../contact-filters';
+import './contact-card.css';
 
 /** A tag's name and colour, looked up from the pipelines answer by tag id. */
 export interface TagLabel {
   name: string;
   color: string;
 }
+
+/**
+ * Every card has the same height (contact-card.css), so the board's virtual lists place cards by
+ * arithmetic instead of measuring each one as it scrolls into view.
+ */
+export const CARD_HEIGHT_PX = 126;
 
 const PLATFORM_COLORS: Record<string, string> = {
   facebook: '#1877F2',
@@ -37,43 +33,97 @@ const PLATFORM_COLORS: Record<string, string> = {
 const MAX_TAGS = 3;
 const dueFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 
+/** Up to two initials of a name, for a contact without a photo. */
+function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join('');
+}
+
 /** The open-task marker: when the next task is due, in red once it is overdue. */
 function TaskMarker({ dueAt, now }: { dueAt: string; now: Date }) {
   const isOverdue = Date.parse(dueAt) < now.getTime();
   return (
-    <Badge
-      size="xs"
-      radius="sm"
-      variant="light"
-      color={isOverdue ? 'red' : 'blue'}
-      tt="none"
-      data-testid="card-task-marker"
-      leftSection={
-        <svg
-          width={10}
-          height={10}
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={3}
-          aria-hidden="true"
-        >
-          <path d="M5 12l5 5 9-11" />
-        </svg>
-      }
-    >
-      <VisuallyHidden>Open task: </VisuallyHidden>
+    <span className="gt-card-chip" data-tone={isOverdue ? 'overdue' : 'due'} data-testid="card-task-marker">
+      <svg
+        width={10}
+        height={10}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={3}
+        aria-hidden="true"
+      >
+        <path d="M5 12l5 5 9-11" />
+      </svg>
+      <span className="gt-visually-hidden">Open task: </span>
       {isOverdue ? 'Overdue' : `Due ${dueFormat.format(new Date(dueAt))}`}
-    </Badge>
+    </span>
   );
 }
 
-function Dot({ color }: { color: string | undefined }) {
+function Chip({ color, children }: { color: string | undefined; children: string }) {
   return (
-    <span
-      aria-hidden="true"
-      style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, backgroundColor: color }}
-    />
+    <span className="gt-card-chip">
+      <span className="gt-card-dot" aria-hidden="true" style={{ backgroundColor: color }} />
+      {children}
+    </span>
+  );
+}
+
+const MoveIcon = (
+  <svg width={16} height={16} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+    <circle cx="12" cy="5" r="2" />
+    <circle cx="12" cy="12" r="2" />
+    <circle cx="12" cy="19" r="2" />
+  </svg>
+);
+
+/**
+ * The keyboard (and pointer) way to move a card. A plain button until first used: a Mantine menu on
+ * each of the hundreds of cards a long scroll mounts costs more than the card itself.
+ */
+function MoveMenu({
+  card,
+  name,
+  stages,
+  onMove,
+}: {
+  card: SearchHit;
+  name: string;
+  stages: PipelineStage[];
+  onMove: (card: SearchHit, toStageId: string) => void;
+}) {
+  const [isArmed, setIsArmed] = useState(false);
+  const button = (
+    <button
+      type="button"
+      className="gt-card-menu-button"
+      aria-label={`Move ${name} to stage…`}
+      aria-haspopup="menu"
+      onClick={isArmed ? undefined : () => setIsArmed(true)}
+    >
+      {MoveIcon}
+    </button>
+  );
+  if (!isArmed) return button;
+  return (
+    <Menu position="bottom-end" withinPortal defaultOpened>
+      <Menu.Target>{button}</Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Move to stage…</Menu.Label>
+        {stages
+          .filter((stage) => stage.stageUID !== card.stage)
+          .map((stage) => (
+            <Menu.Item key={stage.stageUID} onClick={() => onMove(card, stage.stageUID)}>
+              {stage.name}
+            </Menu.Item>
+          ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 
@@ -85,7 +135,10 @@ export interface ContactCardProps {
   isOverlay?: boolean;
 }
 
-/** A contact on the board: photo, name, platforms, open task, last activity and tags, with a keyboard move menu. */
+/**
+ * A contact on the board: photo, name, platforms, open task, last activity and tags, with a keyboard
+ * move menu. Plain elements styled by contact-card.css: a long column mounts cards on every scroll.
+ */
 export const ContactCard = memo(function ContactCard({
   card,
   stages,
@@ -97,96 +150,44 @@ export const ContactCard = memo(function ContactCard({
   const now = useNow();
   const tags = card.tags.map((id) => tagLabels.get(id)).filter((tag) => tag !== undefined);
   return (
-    <Paper withBorder radius="sm" p="xs" shadow={isOverlay ? 'md' : undefined} data-testid="contact-card">
-      <Group gap="xs" wrap="nowrap" align="flex-start">
-        <Avatar src={card.photoURL} alt="" size={36} radius="xl" color="dark" variant="filled" name={name} />
-        <Stack gap={4} flex={1} miw={0}>
-          <Anchor
-            component={Link}
-            to={`/contact/${encodeURIComponent(card.GTID)}`}
-            fw={600}
-            size="sm"
-            c="inherit"
-            truncate="end"
-          >
-            {name}
-          </Anchor>
-          {card.emailAddress && (
-            <Text size="xs" c="dimmed" truncate="end">
-              {card.emailAddress}
-            </Text>
+    <div className="gt-card" data-overlay={isOverlay || undefined} data-testid="contact-card">
+      {card.photoURL ? (
+        <img className="gt-card-photo" src={card.photoURL} alt="" loading="lazy" />
+      ) : (
+        <span className="gt-card-photo" aria-hidden="true">
+          {initialsOf(name)}
+        </span>
+      )}
+      <div className="gt-card-body">
+        <Link className="gt-card-name" to={`/contact/${encodeURIComponent(card.GTID)}`}>
+          {name}
+        </Link>
+        <span className="gt-card-text">{card.emailAddress}</span>
+        <span className="gt-card-line">
+          {card.platforms.filter(isSocialPlatform).map((platform) => (
+            <Chip key={platform} color={PLATFORM_COLORS[platform]}>
+              {formatPlatformName(platform)}
+            </Chip>
+          ))}
+        </span>
+        <span className="gt-card-line">
+          {card.nextTaskDueAt && <TaskMarker dueAt={card.nextTaskDueAt} now={now} />}
+          {card.lastActivityAt && (
+            <span className="gt-card-dimmed">
+              Active {formatRelativeTime(card.lastActivityAt, now.getTime())}
+            </span>
           )}
-          {card.platforms.length > 0 && (
-            <Group gap={4}>
-              {card.platforms.filter(isSocialPlatform).map((platform) => (
-                <Badge
-                  key={platform}
-                  size="xs"
-                  radius="sm"
-                  variant="default"
-                  leftSection={<Dot color={PLATFORM_COLORS[platform]} />}
-                >
-                  {formatPlatformName(platform)}
-                </Badge>
-              ))}
-            </Group>
-          )}
-          {(card.nextTaskDueAt || card.lastActivityAt) && (
-            <Group gap={6}>
-              {card.nextTaskDueAt && <TaskMarker dueAt={card.nextTaskDueAt} now={now} />}
-              {card.lastActivityAt && (
-                <Text size="xs" c="dimmed" truncate="end">
-                  Active {formatRelativeTime(card.lastActivityAt, now.getTime())}
-                </Text>
-              )}
-            </Group>
-          )}
-          {tags.length > 0 && (
-            <Group gap={4}>
-              {tags.slice(0, MAX_TAGS).map((tag) => (
-                <Badge
-                  key={tag.name}
-                  size="xs"
-                  variant="default"
-                  radius="xl"
-                  tt="none"
-                  leftSection={<Dot color={tag.color} />}
-                >
-                  {tag.name}
-                </Badge>
-              ))}
-              {tags.length > MAX_TAGS && (
-                <Text size="xs" c="dimmed">
-                  +{tags.length - MAX_TAGS}
-                </Text>
-              )}
-            </Group>
-          )}
-        </Stack>
-        {!isOverlay && (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Move ${name} to stage…`}>
-                <svg width={16} height={16} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
-                  <circle cx="12" cy="5" r="2" />
-                  <circle cx="12" cy="12" r="2" />
-                  <circle cx="12" cy="19" r="2" />
-                </svg>
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label>Move to stage…</Menu.Label>
-              {stages
-                .filter((stage) => stage.stageUID !== card.stage)
-                .map((stage) => (
-                  <Menu.Item key={stage.stageUID} onClick={() => onMove(card, stage.stageUID)}>
-                    {stage.name}
-                  </Menu.Item>
-                ))}
-            </Menu.Dropdown>
-          </Menu>
-        )}
-      </Group>
-    </Paper>
+        </span>
+        <span className="gt-card-line">
+          {tags.slice(0, MAX_TAGS).map((tag) => (
+            <Chip key={tag.name} color={tag.color}>
+              {tag.name}
+            </Chip>
+          ))}
+          {tags.length > MAX_TAGS && <span className="gt-card-dimmed">+{tags.length - MAX_TAGS}</span>}
+        </span>
+      </div>
+      {!isOverlay && <MoveMenu card={card} name={name} stages={stages} onMove={onMove} />}
+    </div>
   );
 });

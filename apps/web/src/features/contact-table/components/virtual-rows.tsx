@@ -1,0 +1,129 @@
+import { FlexRender } from '@tanstack/react-table';
+import type { Row } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect } from 'react';
+import type { SearchHit } from '../../../lib/search-client';
+import { isRowSelected, type Selection } from '../../bulk-actions/lib/selection';
+import type { ContactColumnId } from '../lib/column-prefs';
+import type { contactTableFeatures } from '../lib/table-features';
+import './contact-table.css';
+
+/** Every row has this height (contact-table.css), so the virtualizer places rows without measuring them. */
+export const ROW_HEIGHT = 44;
+const rowSize = () => ROW_HEIGHT;
+/** Rows from the end of the loaded ones at which the next page is asked for. */
+const PREFETCH_ROWS = 20;
+
+type ContactRowModel = Row<typeof contactTableFeatures, SearchHit>;
+
+export interface VirtualRowsProps {
+  /** The element that scrolls (the table's wrapper); null until it is mounted. */
+  scrollElement: HTMLDivElement | null;
+  rows: ContactRowModel[];
+  /** The column definitions: a new list re-renders the rows in view. */
+  columns: unknown;
+  columnWidths: Record<ContactColumnId, number>;
+  selection: Selection;
+  onToggle: (GTID: string) => void;
+  /** Asked for when the rows in view come near the end of the loaded ones. */
+  onNearEnd: () => void;
+}
+
+/**
+ * The table's body: only the rows in view (and a few more) are in the page. It is its own component
+ * so that a scroll re-renders the body alone, not the toolbar and header above it.
+ */
+export function VirtualRows({
+  scrollElement,
+  rows,
+  columns,
+  columnWidths,
+  selection,
+  onToggle,
+  onNearEnd,
+}: VirtualRowsProps) {
+  // Rows keep their index keys and one fixed height: loading a page or scrolling never makes the
+  // virtualizer lay out the loaded rows again, only a change of their count does.
+  // The app is not built with React Compiler, so the virtualizer's unmemoisable functions are fine here.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollElement,
+    estimateSize: rowSize,
+    overscan: 10,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (lastIndex >= rows.length - PREFETCH_ROWS) onNearEnd();
+  }, [lastIndex, rows.length, onNearEnd]);
+
+  return (
+    <tbody style={{ display: 'grid', height: virtualizer.getTotalSize(), position: 'relative' }}>
+      {items.map((item) => {
+        const row = rows[item.index]!;
+        return (
+          <ContactRow
+            key={row.id}
+            row={row}
+            index={item.index}
+            start={item.start}
+            columns={columns}
+            columnWidths={columnWidths}
+            isSelected={isRowSelected(selection, row.id)}
+            onToggle={onToggle}
+          />
+        );
+      })}
+    </tbody>
+  );
+}
+
+interface ContactRowProps {
+  row: ContactRowModel;
+  index: number;
+  start: number;
+  columns: unknown;
+  columnWidths: Record<ContactColumnId, number>;
+  isSelected: boolean;
+  onToggle: (GTID: string) => void;
+}
+
+/** One contact. Memoised: rows already in view do not render again as the table scrolls. */
+const ContactRow = memo(function ContactRow({
+  row,
+  index,
+  start,
+  columnWidths,
+  isSelected,
+  onToggle,
+}: ContactRowProps) {
+  const hit = row.original;
+  return (
+    <tr
+      className="gt-table-row"
+      aria-rowindex={index + 2}
+      aria-selected={isSelected}
+      style={{ transform: `translateY(${start}px)` }}
+    >
+      <td className="gt-table-check-cell">
+        <input
+          type="checkbox"
+          className="gt-table-check"
+          aria-label={`Select ${hit.name || hit.emailAddress || 'contact'}`}
+          checked={isSelected}
+          onChange={() => onToggle(row.id)}
+        />
+      </td>
+      {row.getAllCells().map((cell) => (
+        <td
+          key={cell.id}
+          className="gt-table-cell"
+          style={{ width: columnWidths[cell.column.id as ContactColumnId] }}
+        >
+          <FlexRender cell={cell} />
+        </td>
+      ))}
+    </tr>
+  );
+});
