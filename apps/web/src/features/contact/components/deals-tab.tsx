@@ -23,6 +23,7 @@ import type { Deal, DealStatus } from '../api/deals';
 import { useDeals, useSaveDeal } from '../api/deals';
 import { formatMoney } from '../../../lib/format';
 import { readDealDraft } from '../lib/deal-form';
+import { FormActions } from '../../../components/form-actions';
 
 const STATUS_COLORS: Record<DealStatus, string> = { open: 'blue', won: 'teal', lost: 'gray' };
 
@@ -232,19 +233,7 @@ function DealModal({ deal, pipelines, onSave, onClose }: DealModalProps) {
             value={pipelineId}
             onChange={setPipelineId}
           />
-          {saveError != null && (
-            <Alert color="red" variant="light" role="alert">
-              {formatErrorMessage(saveError)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSaving}>
-              Save deal
-            </Button>
-          </Group>
+          <FormActions error={saveError} isPending={isSaving} submitLabel="Save deal" onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Autocomplete,
   Button,
   Group,
@@ -15,12 +14,12 @@ import {
 import { TEMPLATE_FIELDS, findUnknownTemplateFields } from '@grouptrack/domain';
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { formatErrorMessage } from '../../../lib/api-client';
 import type { MessageTemplate } from '../api/message-templates';
 import { useSaveMessageTemplate } from '../api/message-templates';
 import { describeUnknownFields, insertField } from '../lib/template-text';
 import { PreviewContactPicker, RenderedText } from './template-preview';
 import type { PreviewValues } from './template-preview';
+import { FormActions } from '../../../components/form-actions';
 
 const NAME_MAX_LENGTH = 100;
 const TEXT_MAX_LENGTH = 5000;
@@ -193,19 +192,12 @@ export function MessageTemplateModal({
             <PreviewContactPicker teamUID={teamUID} preview={preview} onPick={onPickPreviewContact} />
             <RenderedText text={text} preview={preview} label="Preview" copyLabel="Copy preview" />
           </Stack>
-          {save.error != null && (
-            <Alert color="red" variant="light" role="alert">
-              {formatErrorMessage(save.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save template
-            </Button>
-          </Group>
+          <FormActions
+            error={save.error}
+            isPending={save.isPending}
+            submitLabel="Save template"
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>

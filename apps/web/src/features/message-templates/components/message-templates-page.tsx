@@ -1,10 +1,10 @@
-import { Badge, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { RowActions } from '../../../components/row-actions';
-import { QueryError } from '../../../components/query-error';
+import { LabelFilter, TemplateGroups } from '../../../components/template-groups';
 import { ConfirmModal } from '../../pipeline-setup/components/confirm-modal';
 import { ReadOnlyNote, useSetupAccess } from '../../pipeline-setup/components/setup-access';
-import { groupByCategory, listDistinctLabels } from '../../task-templates/lib/group-templates';
+import { listDistinctLabels } from '../../task-templates/lib/group-templates';
 import type { MessageTemplate } from '../api/message-templates';
 import { useDeleteMessageTemplate, useMessageTemplates } from '../api/message-templates';
 import { filterMessageTemplates } from '../lib/filter-templates';
@@ -54,77 +54,37 @@ export function MessageTemplatesPage() {
           onChange={(event) => setSearch(event.currentTarget.value)}
           w={240}
         />
-        <Select
+        <LabelFilter
           label="Category"
           placeholder="All categories"
-          data={categories}
+          options={categories}
           value={category}
           onChange={setCategory}
-          clearable
-          w={180}
         />
-        <Select
-          label="Type"
-          placeholder="All types"
-          data={types}
-          value={type}
-          onChange={setType}
-          clearable
-          w={180}
-        />
-        <Select
-          label="Tag"
-          placeholder="All tags"
-          data={tags}
-          value={tag}
-          onChange={setTag}
-          clearable
-          w={180}
-        />
+        <LabelFilter label="Type" placeholder="All types" options={types} value={type} onChange={setType} />
+        <LabelFilter label="Tag" placeholder="All tags" options={tags} value={tag} onChange={setTag} />
       </Group>
-      {templates.isPending ? (
-        <Loader role="status" aria-label="Loading message templates" />
-      ) : templates.isError ? (
-        <QueryError
-          title="Couldn't load the message templates"
-          error={templates.error}
-          onRetry={() => void templates.refetch()}
-          isRetrying={templates.isFetching}
-        />
-      ) : all.length === 0 ? (
-        <Text c="dimmed">
-          No message templates yet.
-          {canEdit ? ' Add the first one with New message template.' : ' An owner or admin can add them.'}
-        </Text>
-      ) : shown.length === 0 ? (
-        <Text c="dimmed">No message template matches this search and these filters.</Text>
-      ) : (
-        groupByCategory(shown).map((group) => (
-          <Stack
-            key={group.category}
-            gap="xs"
-            component="section"
-            aria-label={group.category || 'No category'}
-          >
-            <Title order={2} size="h4">
-              {group.category || 'No category'}
-            </Title>
-            {group.templates.map((template) => (
-              <MessageTemplateCard
-                key={template.templateUID}
-                template={template}
-                preview={preview}
-                canEdit={canEdit}
-                onEdit={() => setEditing(template)}
-                onDelete={() => {
-                  remove.reset();
-                  setDeleting(template);
-                }}
-              />
-            ))}
-          </Stack>
-        ))
-      )}
+      <TemplateGroups
+        noun="message template"
+        templates={templates}
+        shown={shown}
+        canEdit={canEdit}
+        noMatch="No message template matches this search and these filters."
+      >
+        {(template) => (
+          <MessageTemplateCard
+            key={template.templateUID}
+            template={template}
+            preview={preview}
+            canEdit={canEdit}
+            onEdit={() => setEditing(template)}
+            onDelete={() => {
+              remove.reset();
+              setDeleting(template);
+            }}
+          />
+        )}
+      </TemplateGroups>
       {editing !== null && (
         <MessageTemplateModal
           teamUID={teamUID}

@@ -1,10 +1,10 @@
 import { ActionIcon, Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { formatErrorMessage } from '../../../lib/api-client';
 import type { Pipeline } from '../api/pipelines';
 import { createPipeline, usePipelineMutation } from '../api/pipelines';
 import { readNewPipeline } from '../lib/new-pipeline';
+import { FormActions } from '../../../components/form-actions';
 
 export interface CreatePipelineModalProps {
   teamUID: string;
@@ -85,19 +85,12 @@ export function CreatePipelineModal({
           >
             Add another stage
           </Button>
-          {create.error != null && (
-            <Alert color="red" variant="light" role="alert">
-              {formatErrorMessage(create.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create pipeline
-            </Button>
-          </Group>
+          <FormActions
+            error={create.error}
+            isPending={create.isPending}
+            submitLabel="Create pipeline"
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { hexColorSchema } from '@grouptrack/domain';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { formatErrorMessage } from '../../../lib/api-client';
 import { ColorField } from './color-field';
+import { FormActions } from '../../../components/form-actions';
 
 export interface NameColorModalProps {
   title: string;
@@ -72,19 +72,7 @@ export function NameColorModal({
             previewText={name}
             error={errors.color}
           />
-          {saveError != null && (
-            <Alert color="red" variant="light" role="alert">
-              {formatErrorMessage(saveError)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSaving}>
-              Save
-            </Button>
-          </Group>
+          <FormActions error={saveError} isPending={isSaving} submitLabel="Save" onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { hexColorSchema } from '@grouptrack/domain';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -6,6 +6,7 @@ import { formatErrorMessage } from '../../../lib/api-client';
 import type { Stage, StageFields } from '../api/pipelines';
 import { useCreatePhase, usePhases } from '../api/phases';
 import { ColorField } from './color-field';
+import { FormActions } from '../../../components/form-actions';
 
 const NEW_PHASE = '__new_phase__';
 
@@ -129,19 +130,7 @@ export function StageEditorModal({ teamUID, stage, takenNames, onSave, onClose }
               </Button>
             </Group>
           )}
-          {saveError != null && (
-            <Alert color="red" variant="light" role="alert">
-              {formatErrorMessage(saveError)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSaving}>
-              Save stage
-            </Button>
-          </Group>
+          <FormActions error={saveError} isPending={isSaving} submitLabel="Save stage" onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

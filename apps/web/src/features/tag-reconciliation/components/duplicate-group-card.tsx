@@ -32,6 +32,7 @@ import {
   pickTagToKeep,
 } from '../lib/merge-plan';
 import type { StartedMerge } from './merge-progress';
+import { FormActions } from '../../../components/form-actions';
 
 export interface DuplicateGroupCardProps {
   teamUID: string;
@@ -266,19 +267,12 @@ function RenameModal({ teamUID, tag, onClose }: RenameModalProps) {
             data-autofocus
             required
           />
-          {rename.error != null && (
-            <Alert color="red" variant="light" role="alert">
-              {formatErrorMessage(rename.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={rename.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions
+            error={rename.error}
+            isPending={rename.isPending}
+            submitLabel="Save"
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>

@@ -20,6 +20,7 @@ import { usePipelineList } from '../../pipeline-setup/api/pipelines';
 import { ConfirmModal } from '../../pipeline-setup/components/confirm-modal';
 import { useResolveOrphanedTag, type OrphanedTag } from '../api/tag-reconciliation';
 import { formatContactCount } from '../lib/merge-plan';
+import { FormActions } from '../../../components/form-actions';
 
 export interface OrphanedTagsSectionProps {
   teamUID: string;
@@ -201,19 +202,12 @@ function AddToTagModal({ teamUID, orphan, onClose }: AddToTagModalProps) {
               data-autofocus
             />
           )}
-          {resolve.error != null && (
-            <Alert color="red" variant="light" role="alert">
-              {formatErrorMessage(resolve.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={resolve.isPending}>
-              Add tag
-            </Button>
-          </Group>
+          <FormActions
+            error={resolve.error}
+            isPending={resolve.isPending}
+            submitLabel="Add tag"
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,19 +1,6 @@
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Autocomplete, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { formatErrorMessage } from '../../../lib/api-client';
 import type { TeamMember } from '../../team/api/get-members';
 import type { TaskTemplate } from '../api/task-templates';
 import { ReminderChoice } from '../../tasks/components/reminder-choice';
@@ -21,6 +8,7 @@ import { useSaveTaskTemplate } from '../api/task-templates';
 import { formatDueOffset } from '../lib/due-offset';
 import { toTaskTemplateFormValues, validateTaskTemplateForm } from '../lib/task-template-form';
 import type { TaskTemplateFormErrors, TaskTemplateFormValues } from '../lib/task-template-form';
+import { FormActions } from '../../../components/form-actions';
 
 const CREATOR_OPTION = 'creator';
 
@@ -146,19 +134,12 @@ export function TaskTemplateModal({
             </Text>
           )}
           <ReminderChoice value={values.reminder} onChange={(reminder) => set('reminder', reminder)} />
-          {save.error != null && (
-            <Alert color="red" variant="light" role="alert">
-              {formatErrorMessage(save.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save template
-            </Button>
-          </Group>
+          <FormActions
+            error={save.error}
+            isPending={save.isPending}
+            submitLabel="Save template"
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,7 +1,7 @@
-import { Badge, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { RowActions } from '../../../components/row-actions';
-import { QueryError } from '../../../components/query-error';
+import { LabelFilter, TemplateGroups } from '../../../components/template-groups';
 import { ConfirmModal } from '../../pipeline-setup/components/confirm-modal';
 import { ReadOnlyNote, useSetupAccess } from '../../pipeline-setup/components/setup-access';
 import { useMembers } from '../../team/api/get-members';
@@ -9,7 +9,7 @@ import type { TeamMember } from '../../team/api/get-members';
 import type { TaskTemplate } from '../api/task-templates';
 import { useDeleteTaskTemplate, useTaskTemplates } from '../api/task-templates';
 import { formatDueOffset } from '../lib/due-offset';
-import { groupByCategory, listDistinctLabels } from '../lib/group-templates';
+import { listDistinctLabels } from '../lib/group-templates';
 import { REMINDER_SUMMARIES } from '../../tasks/components/reminder-choice';
 import { CREATOR_ASSIGNEE_LABEL, TaskTemplateModal } from './task-template-modal';
 
@@ -43,68 +43,36 @@ export function TaskTemplatesPage() {
       {!canEdit && <ReadOnlyNote />}
       <Group align="flex-end">
         {canEdit && <Button onClick={() => setEditing('new')}>New task template</Button>}
-        <Select
+        <LabelFilter
           label="Category"
           placeholder="All categories"
-          data={categories}
+          options={categories}
           value={category}
           onChange={setCategory}
-          clearable
-          w={200}
         />
-        <Select
-          label="Type"
-          placeholder="All types"
-          data={types}
-          value={type}
-          onChange={setType}
-          clearable
-          w={200}
-        />
+        <LabelFilter label="Type" placeholder="All types" options={types} value={type} onChange={setType} />
       </Group>
-      {templates.isPending ? (
-        <Loader role="status" aria-label="Loading task templates" />
-      ) : templates.isError ? (
-        <QueryError
-          title="Couldn't load the task templates"
-          error={templates.error}
-          onRetry={() => void templates.refetch()}
-          isRetrying={templates.isFetching}
-        />
-      ) : all.length === 0 ? (
-        <Text c="dimmed">
-          No task templates yet.
-          {canEdit ? ' Add the first one with New task template.' : ' An owner or admin can add them.'}
-        </Text>
-      ) : shown.length === 0 ? (
-        <Text c="dimmed">No task template matches these filters.</Text>
-      ) : (
-        groupByCategory(shown).map((group) => (
-          <Stack
-            key={group.category}
-            gap="xs"
-            component="section"
-            aria-label={group.category || 'No category'}
-          >
-            <Title order={2} size="h4">
-              {group.category || 'No category'}
-            </Title>
-            {group.templates.map((template) => (
-              <TaskTemplateRow
-                key={template.templateUID}
-                template={template}
-                members={members.data}
-                canEdit={canEdit}
-                onEdit={() => setEditing(template)}
-                onDelete={() => {
-                  remove.reset();
-                  setDeleting(template);
-                }}
-              />
-            ))}
-          </Stack>
-        ))
-      )}
+      <TemplateGroups
+        noun="task template"
+        templates={templates}
+        shown={shown}
+        canEdit={canEdit}
+        noMatch="No task template matches these filters."
+      >
+        {(template) => (
+          <TaskTemplateRow
+            key={template.templateUID}
+            template={template}
+            members={members.data}
+            canEdit={canEdit}
+            onEdit={() => setEditing(template)}
+            onDelete={() => {
+              remove.reset();
+              setDeleting(template);
+            }}
+          />
+        )}
+      </TemplateGroups>
       {editing !== null && (
         <TaskTemplateModal
           teamUID={teamUID}
