@@ -155,5 +155,11 @@ export { extractContactDetails } from './answers';
 export type { AnswerField } from './answers';
 export { TEMPLATE_FIELDS, findUnknownTemplateFields, listTemplateFields, renderTemplate } from './templates';
 export type { TemplateField } from './templates';
-export { DEFAULT_DUE_TIME, computeDueAt, findNextOccurrence } from './task-schedule';
+export {
+  DEFAULT_DUE_TIME,
+  addDaysToDate,
+  computeDueAt,
+  findNextOccurrence,
+  formatDateInZone,
+} from './task-schedule';
 export type { RepeatRule } from './task-schedule';

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { computeDueAt, findNextOccurrence, type RepeatRule } from './task-schedule';
+import {
+  addDaysToDate,
+  computeDueAt,
+  findNextOccurrence,
+  formatDateInZone,
+  type RepeatRule,
+} from './task-schedule';
 
 describe('computeDueAt', () => {
   it.each([
@@ -90,5 +96,21 @@ describe('findNextOccurrence', () => {
     expect(() => findNextOccurrence({ every: 'week', interval: 1, weekdays: [] }, '2026-11-21', 1)).toThrow(
       /weekday/,
     );
+  });
+});
+
+describe('formatDateInZone and addDaysToDate', () => {
+  it('gives the date on the wall calendar of the zone, not of UTC', () => {
+    // 23:30 UTC on 31 December is already New Year's Day in Madrid, and still the 31st in New York.
+    const instant = Date.UTC(2026, 11, 31, 23, 30);
+    expect(formatDateInZone(instant, 'Europe/Madrid')).toBe('2027-01-01');
+    expect(formatDateInZone(instant, 'America/New_York')).toBe('2026-12-31');
+    expect(formatDateInZone(instant, 'UTC')).toBe('2026-12-31');
+  });
+
+  it('adds days across months, years and leap days', () => {
+    expect(addDaysToDate('2026-12-30', 2)).toBe('2027-01-01');
+    expect(addDaysToDate('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDaysToDate('2026-03-10', 0)).toBe('2026-03-10');
   });
 });

@@ -58,6 +58,22 @@ function zoneOffset(instant: number, timeZone: string): number {
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
+/** The calendar date ('YYYY-MM-DD') an instant falls on in a time zone. */
+export function formatDateInZone(instant: number, timeZone: string): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(instant));
+}
+
+/** The calendar date a number of days after another. */
+export function addDaysToDate(date: string, days: number): string {
+  return formatDate(toEpochDay(date) + days);
+}
+
 /**
  * The instant a task is due: its date at its time (8 am when none) in the time zone. A local time
  * that a daylight-saving jump skips resolves to the same wall-clock time after the jump.

@@ -156,7 +156,12 @@ export function createTasksService(deps: {
     if (!membership.some((member) => member.uid === assigneeUid)) {
       throw new BadRequestError('Invalid assigneeUID: assign the task to a member of this team.');
     }
-    return (await findUser(directory, assigneeUid))?.timeZone ?? 'UTC';
+    return timeZoneOf(assigneeUid);
+  }
+
+  /** The time zone a user keeps their calendar in (their profile's), UTC when they set none. */
+  async function timeZoneOf(userId: string) {
+    return (await findUser(directory, userId))?.timeZone ?? 'UTC';
   }
 
   function requireTaskAccess(member: TeamActor, task: repo.TaskRow | null) {
@@ -250,6 +255,8 @@ export function createTasksService(deps: {
     taskReminderJob: { ...taskReminderContract, handle: sendReminder } satisfies JobDefinition<
       typeof taskReminderContract.payload
     >,
+
+    timeZoneOf,
 
     /** The signed-in member's reminders in this team, newest first. */
     async listReminders(actor: Actor, teamUID: string) {

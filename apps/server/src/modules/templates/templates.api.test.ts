@@ -1,3 +1,4 @@
+import { addDaysToDate, formatDateInZone } from '@grouptrack/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import type { TestClient } from '../../testing/test-client';
@@ -82,6 +83,22 @@ describe('task templates', () => {
       400,
     );
     expect((await owner.post(path('task-templates/none/tasks'), {})).status).toBe(404);
+  });
+
+  it("counts a template's days from today on the assignee's calendar, in their time zone", async () => {
+    const template = (await owner.post(path('task-templates'), { name: 'Call back', dueInDays: 1 })).body
+      .data;
+    // UTC+14 and UTC-11: at any hour of the UTC day, one of the two is on another date than UTC.
+    for (const timeZone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      await owner.patch('/api/v1/me', { timeZone });
+      const task = await owner.post(path(`task-templates/${template.templateUID}/tasks`), {});
+      expect(task.status).toBe(201);
+      expect(task.body.data).toMatchObject({
+        timeZone,
+        dueDate: addDaysToDate(formatDateInZone(Date.now(), timeZone), 1),
+      });
+    }
+    await owner.patch('/api/v1/me', { timeZone: 'UTC' });
   });
 
   it('answers 401 signed out and 404 to another team', async () => {

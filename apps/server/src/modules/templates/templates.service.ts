@@ -1,4 +1,10 @@
-import { can, createPushId, findUnknownTemplateFields } from '@grouptrack/domain';
+import {
+  addDaysToDate,
+  can,
+  createPushId,
+  findUnknownTemplateFields,
+  formatDateInZone,
+} from '@grouptrack/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Databases } from '../../platform/db/databases';
 import { deleteTeamRow } from '../../platform/db/team-rows';
@@ -26,8 +32,6 @@ export interface TaskTemplateInput {
   dueTime?: string | null | undefined;
   reminder?: 'none' | 'in-app' | 'email' | 'sms' | undefined;
 }
-
-const DAY_MS = 86_400_000;
 
 export type TemplatesService = ReturnType<typeof createTemplatesService>;
 
@@ -63,10 +67,13 @@ export function createTemplatesService(deps: {
       .from(taskTemplates)
       .where(and(eq(taskTemplates.teamId, teamUID), eq(taskTemplates.id, templateId)));
     if (!template) throw new NotFoundError('Task template not found.');
+    const assigneeUID = template.assigneeUid ?? member.userId;
+    // "In 2 days" counts from today on the assignee's calendar, whose time zone the task is due in.
+    const todayThere = formatDateInZone(today, await tasks.timeZoneOf(assigneeUID));
     return {
       taskName: template.name,
-      assigneeUID: template.assigneeUid ?? member.userId,
-      dueDate: new Date(today + template.dueInDays * DAY_MS).toISOString().slice(0, 10),
+      assigneeUID,
+      dueDate: addDaysToDate(todayThere, template.dueInDays),
       dueTime: template.dueTime,
       reminder: template.reminder,
     };
