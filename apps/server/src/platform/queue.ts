@@ -54,10 +54,18 @@ export async function startJobQueue(engine: Engine, log: Logger): Promise<JobQue
     });
     created.add(job.name);
   };
+  // This process's workers by job name. A job sent from here wakes its worker, which fetches it at
+  // once instead of at its next poll; a fetch takes only jobs that are due, so later ones wait.
+  const workers = new Map<string, string>();
+  const wake = (name: string) => {
+    const workerId = workers.get(name);
+    if (workerId) boss.notifyWorker(workerId);
+  };
   return {
     async send(job, payload, options = {}) {
       await ensureQueue(job);
       await boss.send(job.name, job.payload.parse(payload) as object, options);
+      wake(job.name);
     },
     async sendMany(job, items) {
       if (items.length === 0) return;
@@ -69,14 +77,20 @@ export async function startJobQueue(engine: Engine, log: Logger): Promise<JobQue
           ...options,
         })),
       );
+      wake(job.name);
     },
     async work(jobs) {
       for (const job of jobs) {
         await ensureQueue(job);
-        await boss.work(job.name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([received]) => {
-          if (!received) return;
-          await job.handle(job.payload.parse(received.data));
-        });
+        const workerId = await boss.work(
+          job.name,
+          { pollingIntervalSeconds: 0.5, batchSize: 1 },
+          async ([received]) => {
+            if (!received) return;
+            await job.handle(job.payload.parse(received.data));
+          },
+        );
+        workers.set(job.name, workerId);
       }
     },
     async stop() {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TeamDb } from '../../platform/db/databases';
-import { selectRows } from '../../platform/db/raw';
+import { insertUnnest, selectRows, textArray } from '../../platform/db/raw';
 import {
   activities,
   bulkJobs,
@@ -14,8 +14,6 @@ import {
 } from '../../platform/db/team-schema';
 
 export type BulkJobRow = typeof bulkJobs.$inferSelect;
-
-const textArray = (values: readonly string[]) => sql`${sql.param(values)}::text[]`;
 
 export async function insertBulkJob(db: TeamDb, row: typeof bulkJobs.$inferInsert) {
   await db.insert(bulkJobs).values(row);
@@ -113,11 +111,11 @@ export async function removeFromPipeline(
 }
 
 export async function insertStageHistory(db: TeamDb, rows: (typeof stageHistory.$inferInsert)[]) {
-  if (rows.length > 0) await db.insert(stageHistory).values(rows);
+  if (rows.length > 0) await db.execute(insertUnnest(stageHistory, rows));
 }
 
 export async function insertActivities(db: TeamDb, rows: (typeof activities.$inferInsert)[]) {
-  if (rows.length > 0) await db.insert(activities).values(rows);
+  if (rows.length > 0) await db.execute(insertUnnest(activities, rows));
 }
 
 /** Deletes contacts and everything hanging off them, a table at a time. */

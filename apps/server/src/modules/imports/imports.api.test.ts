@@ -161,6 +161,30 @@ describe('CSV import', () => {
     expect(comparable(after)).toEqual(comparable(before));
   }, 60_000);
 
+  it('finds imported contacts by their handles, new and existing alike; a repeated person is an update', async () => {
+    const existing = (
+      await owner.post(`${base()}/contacts`, { firstName: 'Hana', emailAddress: 'hana@example.test' })
+    ).body.data;
+    const csv =
+      formatCsvRow(['Name', 'Email', 'Instagram Username', 'TikTok Username']) +
+      formatCsvRow(['Hana', 'hana@example.test', 'hanaclimbs', '']) +
+      formatCsvRow(['Ivo Novak', '', 'ivopaints', 'ivodances']) +
+      // The same person again, further down the same file: counted as an update of the contact.
+      formatCsvRow(['Ivo', '', '', 'ivodances']);
+    const file = (await upload(csv)).body.data;
+    await owner.post(`${base()}/imports/${file.importId}/start`, {
+      mapping: ['name', 'emailAddress', 'instagram.username', 'tiktok.username'],
+    });
+    expect(await runToEnd(file.importId)).toMatchObject({ created: 1, updated: 2, refused: 0 });
+    const found = async (text: string) =>
+      (
+        await owner.post('/search/v2', { teamUID, searchObj: text, paging: { from: 0, size: 10 } })
+      ).body.data.hits.map((hit: { name: string }) => hit.name);
+    expect(await found('hanaclimbs')).toEqual([existing.name]);
+    expect(await found('ivopaints')).toEqual(['Ivo Novak']);
+    expect(await found('ivodances')).toEqual(['Ivo Novak']);
+  });
+
   it('refuses an empty file, a wrong mapping, and answers 401 and 404', async () => {
     const empty = await upload('');
     expect(empty.status).toBe(400);

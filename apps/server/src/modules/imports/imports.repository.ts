@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { TeamDb } from '../../platform/db/databases';
-import { selectRows } from '../../platform/db/raw';
+import { insertUnnest, selectRows, textArray } from '../../platform/db/raw';
 import {
+  activities,
   contactPipelines,
   contactSources,
   contactTags,
@@ -12,8 +13,6 @@ import {
 } from '../../platform/db/team-schema';
 
 export type ImportRow = typeof imports.$inferSelect;
-
-const textArray = (values: readonly (string | null)[]) => sql`${sql.param(values)}::text[]`;
 
 export async function insertImport(db: TeamDb, row: typeof imports.$inferInsert) {
   await db.insert(imports).values(row);
@@ -60,7 +59,7 @@ export async function deleteChunks(db: TeamDb, teamId: string, importId: string)
 }
 
 export async function insertRefusals(db: TeamDb, rows: (typeof importRefusals.$inferInsert)[]) {
-  if (rows.length > 0) await db.insert(importRefusals).values(rows).onConflictDoNothing();
+  if (rows.length > 0) await db.execute(sql`${insertUnnest(importRefusals, rows)} on conflict do nothing`);
 }
 
 export async function listRefusals(
@@ -84,45 +83,40 @@ export async function listRefusals(
     .limit(limit);
 }
 
-/** Who among these is already stored: by GTID, platform profile id or username, or email. */
+/**
+ * Who among these is already stored, by GTID, platform profile id or username, or email: one
+ * statement answering each match as the identity key the import uses (`id:…`, `p:platform:…`,
+ * `u:platform:…`, `e:…`) with its contact.
+ */
 export async function findExisting(
   db: TeamDb,
   teamId: string,
   keys: { gtids: string[]; profileIds: string[]; usernames: string[]; emails: string[] },
 ) {
-  const [byId, byProfile, byUsername, byEmail] = await Promise.all([
-    keys.gtids.length === 0
-      ? []
-      : selectRows<{ id: string }>(
-          db,
-          sql`select id from contacts where team_id = ${teamId} and id = any(${textArray(keys.gtids)})`,
-        ),
-    keys.profileIds.length === 0
-      ? []
-      : selectRows<{ contactId: string; platform: string; key: string }>(
-          db,
-          sql`select contact_id as "contactId", platform, profile_id as key from contact_sources
-              where team_id = ${teamId} and profile_id = any(${textArray(keys.profileIds)})`,
-        ),
-    keys.usernames.length === 0
-      ? []
-      : selectRows<{ contactId: string; platform: string; key: string }>(
-          db,
-          sql`select contact_id as "contactId", platform, lower(username) as key from contact_sources
-              where team_id = ${teamId} and lower(username) = any(${textArray(keys.usernames)})`,
-        ),
-    keys.emails.length === 0
-      ? []
-      : selectRows<{ id: string; email: string }>(
-          db,
-          sql`select id, lower(email_address) as email from contacts where team_id = ${teamId} and lower(email_address) = any(${textArray(keys.emails)})`,
-        ),
-  ]);
-  return { byId, byProfile, byUsername, byEmail };
+  return selectRows<{ key: string; contactId: string }>(
+    db,
+    sql`select 'id:' || id as key, id as "contactId" from contacts
+          where team_id = ${teamId} and id = any(${textArray(keys.gtids)})
+        union all
+        select 'p:' || platform || ':' || profile_id, contact_id from contact_sources
+          where team_id = ${teamId} and profile_id = any(${textArray(keys.profileIds)})
+        union all
+        select 'u:' || platform || ':' || lower(username), contact_id from contact_sources
+          where team_id = ${teamId} and lower(username) = any(${textArray(keys.usernames)})
+        union all
+        select 'e:' || lower(email_address), id from contacts
+          where team_id = ${teamId} and lower(email_address) = any(${textArray(keys.emails)})`,
+  );
 }
 
+/** Inserts new contacts; answers the ids that were free (one taken meanwhile is left out). */
 export async function insertContacts(db: TeamDb, rows: (typeof contacts.$inferInsert)[]) {
-  if (rows.length > 0) await db.insert(contacts).values(rows);
+  if (rows.length === 0) return [];
+  const inserted = await selectRows<{ id: string }>(
+    db,
+    sql`${insertUnnest(contacts, rows)} on conflict (team_id, id) do nothing returning id`,
+  );
+  return inserted.map((row) => row.id);
 }
 
 /** Fills the given fields of existing contacts in one statement; an empty value leaves a field alone. */
@@ -154,20 +148,15 @@ export async function fillContacts(
     where c.team_id = ${teamId} and c.id = u.id`);
 }
 
+/** Adds sources, or completes a contact's source on the same platform with what it lacks. */
 export async function upsertSources(db: TeamDb, rows: (typeof contactSources.$inferInsert)[]) {
   if (rows.length === 0) return;
-  await db
-    .insert(contactSources)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [contactSources.teamId, contactSources.contactId, contactSources.platform],
-      set: {
-        profileId: sql`coalesce(excluded.profile_id, ${contactSources.profileId})`,
-        username: sql`coalesce(excluded.username, ${contactSources.username})`,
-        url: sql`coalesce(excluded.url, ${contactSources.url})`,
-        updatedAt: new Date(),
-      },
-    });
+  await db.execute(sql`${insertUnnest(contactSources, rows)}
+    on conflict (team_id, contact_id, platform) do update set
+      profile_id = coalesce(excluded.profile_id, contact_sources.profile_id),
+      username = coalesce(excluded.username, contact_sources.username),
+      url = coalesce(excluded.url, contact_sources.url),
+      updated_at = now()`);
 }
 
 /** Recomputes the searchable handles of these contacts from their sources. */
@@ -182,23 +171,20 @@ export async function refreshHandles(db: TeamDb, teamId: string, ids: string[]) 
 /** Places contacts in pipelines (or moves them to the row's stage); answers which were new there. */
 export async function upsertPlacements(db: TeamDb, rows: (typeof contactPipelines.$inferInsert)[]) {
   if (rows.length === 0) return [];
-  return db
-    .insert(contactPipelines)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [contactPipelines.teamId, contactPipelines.contactId, contactPipelines.pipelineId],
-      set: {
-        stageId: sql`excluded.stage_id`,
-        questions: sql`case when excluded.questions = '[]'::jsonb then ${contactPipelines.questions} else excluded.questions end`,
-      },
-    })
-    .returning({
-      contactId: contactPipelines.contactId,
-      pipelineId: contactPipelines.pipelineId,
-      inserted: sql<boolean>`xmax = 0`,
-    });
+  return selectRows<{ contactId: string; pipelineId: string; inserted: boolean }>(
+    db,
+    sql`${insertUnnest(contactPipelines, rows)}
+      on conflict (team_id, contact_id, pipeline_id) do update set
+        stage_id = excluded.stage_id,
+        questions = case when excluded.questions = '[]'::jsonb then contact_pipelines.questions else excluded.questions end
+      returning contact_id as "contactId", pipeline_id as "pipelineId", xmax = 0 as inserted`,
+  );
 }
 
 export async function addContactTags(db: TeamDb, rows: (typeof contactTags.$inferInsert)[]) {
-  if (rows.length > 0) await db.insert(contactTags).values(rows).onConflictDoNothing();
+  if (rows.length > 0) await db.execute(sql`${insertUnnest(contactTags, rows)} on conflict do nothing`);
+}
+
+export async function insertActivities(db: TeamDb, rows: (typeof activities.$inferInsert)[]) {
+  if (rows.length > 0) await db.execute(insertUnnest(activities, rows));
 }

@@ -23,18 +23,13 @@ import { AppError, BadRequestError, NotFoundError } from '../../platform/errors'
 import type { Actor } from '../../platform/http/actor';
 import type { JobContract, JobDefinition, JobQueue } from '../../platform/queue';
 import { appendChange } from '../../platform/realtime';
-import {
-  findTagsWithSets,
-  insertActivities,
-  lastCardRank,
-  type ActivityInsert,
-} from '../contacts/contacts.repository';
+import { findTagsWithSets, lastCardRank, type ActivityInsert } from '../contacts/contacts.repository';
 import * as pipelinesRepo from '../pipelines/pipelines.repository';
 import type { TeamsService } from '../teams/teams.service';
 import * as repo from './imports.repository';
 
-/** Rows handled per transaction. */
-export const IMPORT_BATCH_SIZE = 1000;
+/** Rows handled per transaction: each batch runs a dozen statements, so larger batches run fewer. */
+export const IMPORT_BATCH_SIZE = 5000;
 const CHUNK_CHARS = 1_000_000;
 const PREVIEW_ROWS = 5;
 /** The largest file accepted, in bytes. */
@@ -147,6 +142,26 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
     ];
   }
 
+  /** Each contact's searchable handles from the sources written for it: usernames by platform. */
+  function handlesOf(sources: { contactId: string; platform: string; username?: string | null }[]) {
+    const byContact = new Map<string, { platform: string; username: string }[]>();
+    for (const { contactId, platform, username } of sources) {
+      if (!username) continue;
+      const list = byContact.get(contactId);
+      if (list) list.push({ platform, username });
+      else byContact.set(contactId, [{ platform, username }]);
+    }
+    return new Map(
+      [...byContact].map(([contactId, list]) => [
+        contactId,
+        list
+          .sort((a, b) => (a.platform < b.platform ? -1 : 1))
+          .map((item) => item.username)
+          .join(' '),
+      ]),
+    );
+  }
+
   async function runImport(teamUID: string, importId: string) {
     const db = databases.forTeam(teamUID);
     const job = await repo.findImport(db, teamUID, importId);
@@ -204,11 +219,7 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
           usernames: pick('u:'),
           emails: [...new Set(keys.filter((key) => key.startsWith('e:')).map((key) => key.slice(2)))],
         });
-        const stored = new Map<string, string>();
-        for (const row of existing.byId) stored.set(`id:${row.id}`, row.id);
-        for (const row of existing.byProfile) stored.set(`p:${row.platform}:${row.key}`, row.contactId);
-        for (const row of existing.byUsername) stored.set(`u:${row.platform}:${row.key}`, row.contactId);
-        for (const row of existing.byEmail) stored.set(`e:${row.email}`, row.id);
+        const stored = new Map(existing.map((row) => [row.key, row.contactId]));
 
         const now = Date.now();
         const newContacts: Parameters<typeof repo.insertContacts>[1] = [];
@@ -275,17 +286,20 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
               ...by,
             });
             created += 1;
-          } else if (!touched.has(contactId)) {
-            fills.push({
-              id: contactId,
-              firstName: candidate.firstName ?? '',
-              lastName: candidate.lastName ?? '',
-              name: candidate.name ?? '',
-              email: candidate.emailAddress ?? '',
-              phone: candidate.phoneNumber ?? '',
-              photo: candidate.photoURL ?? '',
-            });
-            if (!newContacts.some((item) => item.id === contactId)) updated += 1;
+          } else {
+            // Every accepted row makes a contact or adds to one, whichever batch holds either row:
+            // created, updated and refused add up to the file's rows.
+            updated += 1;
+            if (!touched.has(contactId))
+              fills.push({
+                id: contactId,
+                firstName: candidate.firstName ?? '',
+                lastName: candidate.lastName ?? '',
+                name: candidate.name ?? '',
+                email: candidate.emailAddress ?? '',
+                phone: candidate.phoneNumber ?? '',
+                photo: candidate.photoURL ?? '',
+              });
           }
           touched.add(contactId);
           for (const key of identities) seen.set(key, contactId);
@@ -328,42 +342,42 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
           for (const tag of chosenTags) tagRows.push({ teamId: teamUID, contactId, tagId: tag.tagId });
         }
 
-        // A new GTID that another import or capture took meanwhile is drawn again.
-        const takenIds = new Set(
-          (
-            await repo.findExisting(tx, teamUID, {
-              gtids: [...newIds],
-              profileIds: [],
-              usernames: [],
-              emails: [],
-            })
-          ).byId.map((row) => row.id),
-        );
-        for (const row of newContacts.filter((item) => takenIds.has(item.id))) {
-          const original = row.id;
-          do row.id = createContactId();
-          while (newIds.has(row.id) || takenIds.has(row.id));
-          newIds.add(row.id);
-          for (const list of [activities, sources, placements, tagRows]) {
-            for (const item of list) if (item.contactId === original) item.contactId = row.id;
-          }
-          for (const [key, value] of seen) if (value === original) seen.set(key, row.id);
-        }
-        await repo.insertContacts(tx, newContacts);
-        await repo.fillContacts(tx, teamUID, fills);
         const uniqueSources = [
           ...new Map(sources.map((source) => [`${source.contactId}|${source.platform}`, source])).values(),
         ];
+        // New contacts are written with their handles; only existing ones are updated for theirs.
+        const handles = handlesOf(uniqueSources);
+        for (const row of newContacts) row.handles = handles.get(row.id) ?? '';
+        // A new GTID that another import or capture took meanwhile is drawn again.
+        for (let pending = newContacts; pending.length > 0;) {
+          const inserted = new Set(await repo.insertContacts(tx, pending));
+          pending = pending.filter((row) => !inserted.has(row.id));
+          for (const row of pending) {
+            const original = row.id;
+            do row.id = createContactId();
+            while (newIds.has(row.id));
+            newIds.add(row.id);
+            for (const list of [activities, uniqueSources, placements, tagRows]) {
+              for (const item of list) if (item.contactId === original) item.contactId = row.id;
+            }
+            for (const [key, value] of seen) if (value === original) seen.set(key, row.id);
+          }
+        }
+        await repo.fillContacts(tx, teamUID, fills);
         await repo.upsertSources(tx, uniqueSources);
-        await repo.refreshHandles(tx, teamUID, [
-          ...new Set(uniqueSources.filter((source) => source.username).map((source) => source.contactId)),
-        ]);
+        await repo.refreshHandles(
+          tx,
+          teamUID,
+          [...handles.keys()].filter((id) => !newIds.has(id)),
+        );
         const groups = new Map<string, typeof placements>();
         for (const placement of new Map(
           placements.map((item) => [`${item.contactId}|${item.pipelineId}`, item]),
         ).values()) {
           const key = `${placement.pipelineId}|${placement.stageId}`;
-          groups.set(key, [...(groups.get(key) ?? []), placement]);
+          const group = groups.get(key);
+          if (group) group.push(placement);
+          else groups.set(key, [placement]);
         }
         for (const [key, group] of groups) {
           const [pipelineId, stageId] = key.split('|') as [string, string];
@@ -396,7 +410,7 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
         await repo.addContactTags(tx, [
           ...new Map(tagRows.map((row) => [`${row.contactId}|${row.tagId}`, row])).values(),
         ]);
-        await insertActivities(tx, activities);
+        await repo.insertActivities(tx, activities);
         await repo.insertRefusals(
           tx,
           refusals.map((row) => ({
