@@ -7,7 +7,10 @@ import { Link, useNavigate } from 'react-router';
 import { formatErrorMessage } from '../../../lib/api-client';
 import { subscribeToAppEvents } from '../../../lib/app-events';
 import { remindersQueryKey, useMarkRemindersRead, useReminders } from '../api/reminders';
+import { createReminderBurst } from '../lib/reminder-burst';
 import { formatDue } from '../lib/task-groups';
+
+const MERGED_TOAST_ID = 'reminder-burst';
 
 /** The header's bell: my task reminders with an unread count, and a toast when one arrives. */
 export function ReminderBell({ teamUID }: { teamUID: string }) {
@@ -18,35 +21,36 @@ export function ReminderBell({ teamUID }: { teamUID: string }) {
   const [isOpen, setIsOpen] = useState(false);
   const unread = (reminders.data ?? []).filter((reminder) => reminder.readAt === null).length;
 
-  useEffect(
-    () =>
-      subscribeToAppEvents({
-        onEvent: (event) => {
-          if (event.kind !== 'reminder') return;
-          void queryClient.invalidateQueries({ queryKey: remindersQueryKey(event.teamUID) });
-          notifications.show({
-            title: 'Task reminder',
-            message: (
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                onClick={() => {
-                  notifications.hide(`reminder-${event.reminderUID}`);
-                  void navigate('/tasks');
-                }}
-              >
-                {event.taskName} is due now
-              </Anchor>
-            ),
-            id: `reminder-${event.reminderUID}`,
-            autoClose: TOAST_TIMEOUT_MS * 2,
-          });
-        },
-        onReconnect: () => void queryClient.invalidateQueries({ queryKey: remindersQueryKey(teamUID) }),
-      }),
-    [queryClient, navigate, teamUID],
-  );
+  useEffect(() => {
+    const nextToast = createReminderBurst();
+    const openTasks = (toastId: string) => {
+      notifications.hide(toastId);
+      void navigate('/tasks');
+    };
+    return subscribeToAppEvents({
+      onEvent: (event) => {
+        if (event.kind !== 'reminder') return;
+        void queryClient.invalidateQueries({ queryKey: remindersQueryKey(event.teamUID) });
+        const toast = nextToast(Date.now());
+        const id = toast.kind === 'separate' ? `reminder-${event.reminderUID}` : MERGED_TOAST_ID;
+        const shown = {
+          id,
+          title: toast.kind === 'separate' ? 'Task reminder' : 'Task reminders',
+          message: (
+            <Anchor component="button" type="button" size="sm" onClick={() => openTasks(id)}>
+              {toast.kind === 'separate'
+                ? `${event.taskName} is due now`
+                : `${toast.count} more ${toast.count === 1 ? 'task is' : 'tasks are'} due now`}
+            </Anchor>
+          ),
+          autoClose: TOAST_TIMEOUT_MS * 2,
+        };
+        if (toast.kind === 'merged' && toast.count > 1) notifications.update(shown);
+        else notifications.show(shown);
+      },
+      onReconnect: () => void queryClient.invalidateQueries({ queryKey: remindersQueryKey(teamUID) }),
+    });
+  }, [queryClient, navigate, teamUID]);
 
   function handleChange(opened: boolean) {
     setIsOpen(opened);
