@@ -4,12 +4,8 @@ import { insertUnnest, selectRows, textArray } from '../../platform/db/raw';
 import {
   activities,
   bulkJobs,
-  contactPipelines,
-  contactSources,
-  contactTags,
+  contactDataTables,
   contacts,
-  deals,
-  notes,
   stageHistory,
 } from '../../platform/db/team-schema';
 
@@ -120,15 +116,7 @@ export async function insertActivities(db: TeamDb, rows: (typeof activities.$inf
 
 /** Deletes contacts and everything hanging off them, a table at a time. */
 export async function deleteContacts(db: TeamDb, teamId: string, contactIds: string[]) {
-  for (const table of [
-    contactSources,
-    contactPipelines,
-    stageHistory,
-    contactTags,
-    deals,
-    notes,
-    activities,
-  ]) {
+  for (const table of contactDataTables) {
     await db.execute(
       sql`delete from ${table} where team_id = ${teamId} and contact_id = any(${textArray(contactIds)})`,
     );

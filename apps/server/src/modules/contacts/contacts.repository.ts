@@ -3,6 +3,7 @@ import type { TeamDb } from '../../platform/db/databases';
 import { selectRows as selectRowsOf } from '../../platform/db/raw';
 import {
   activities,
+  contactDataTables,
   contactPipelines,
   contactSources,
   contactTags,
@@ -101,15 +102,7 @@ export async function updateContact(
 
 /** Deletes a contact with everything that hangs off it. */
 export async function deleteContact(db: TeamDb, teamId: string, id: string) {
-  for (const table of [
-    contactSources,
-    contactPipelines,
-    stageHistory,
-    contactTags,
-    deals,
-    notes,
-    activities,
-  ]) {
+  for (const table of contactDataTables) {
     await db.delete(table).where(and(eq(table.teamId, teamId), eq(table.contactId, id)));
   }
   await db.delete(contacts).where(and(eq(contacts.teamId, teamId), eq(contacts.id, id)));
@@ -400,8 +393,8 @@ export async function deleteDeal(db: TeamDb, teamId: string, id: string) {
 
 /**
  * Moves everything of one contact onto another (a merge): sources, pipeline places, tags, history,
- * deals, notes and activities. Rows the survivor already has (same platform, pipeline or tag) stay
- * the survivor's.
+ * deals, notes, activities and orphaned tag names. Rows the survivor already has (same platform,
+ * pipeline, tag or tag name) stay the survivor's.
  */
 export async function moveContactData(db: TeamDb, teamId: string, fromId: string, toId: string) {
   const keep = { teamId, fromId, toId };
@@ -411,15 +404,9 @@ export async function moveContactData(db: TeamDb, teamId: string, fromId: string
     where s.team_id = ${keep.teamId} and s.contact_id = ${keep.fromId} and t.team_id = s.team_id and t.contact_id = ${keep.toId} and t.pipeline_id = s.pipeline_id`);
   await db.execute(sql`delete from contact_tags s using contact_tags t
     where s.team_id = ${keep.teamId} and s.contact_id = ${keep.fromId} and t.team_id = s.team_id and t.contact_id = ${keep.toId} and t.tag_id = s.tag_id`);
-  for (const table of [
-    contactSources,
-    contactPipelines,
-    contactTags,
-    stageHistory,
-    deals,
-    notes,
-    activities,
-  ]) {
+  await db.execute(sql`delete from orphaned_tags s using orphaned_tags t
+    where s.team_id = ${keep.teamId} and s.contact_id = ${keep.fromId} and t.team_id = s.team_id and t.contact_id = ${keep.toId} and t.key = s.key`);
+  for (const table of contactDataTables) {
     await db
       .update(table)
       .set({ contactId: toId })

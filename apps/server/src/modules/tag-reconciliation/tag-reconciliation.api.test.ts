@@ -2,7 +2,14 @@ import { spreadRanks } from '@grouptrack/domain';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamDb } from '../../platform/db/databases';
-import { activities, contactPipelines, contactTags, contacts, tags } from '../../platform/db/team-schema';
+import {
+  activities,
+  contactPipelines,
+  contactTags,
+  contacts,
+  orphanedTags,
+  tags,
+} from '../../platform/db/team-schema';
 import { openEventStream } from '../../testing/event-stream';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import type { TestClient } from '../../testing/test-client';
@@ -153,6 +160,32 @@ describe('GET /tag-reconciliation', () => {
       ['big spender', 1],
     ]);
     expect(groups['unique']).toBeUndefined();
+  });
+
+  it("forgets the orphaned names of a deleted contact, and carries a merged one's to the survivor", async () => {
+    const orphanCount = async (key: string) =>
+      (await getReconciliation()).orphanedTags.find((orphan) => orphan.key === key)?.contacts ?? 0;
+    const rowsOf = async (GTID: string) =>
+      (
+        await server.databases
+          .forTeam(teamUID)
+          .select({ key: orphanedTags.key })
+          .from(orphanedTags)
+          .where(and(eq(orphanedTags.teamId, teamUID), eq(orphanedTags.contactId, GTID)))
+      ).map((row) => row.key);
+    const gone = await createContact('Dee', pipeline.groupUID, [], ['Stray Label']);
+    const merged = await createContact('Eve', pipeline.groupUID, [], ['stray label', 'Other Stray']);
+    const survivor = await createContact('Eve Again', pipeline.groupUID, [], ['Stray label']);
+    expect(await orphanCount('stray label')).toBe(3);
+
+    expect((await owner.delete(`${base()}/contacts/${gone}`)).status).toBe(204);
+    expect(await rowsOf(gone)).toEqual([]);
+    expect(
+      (await owner.post(`${base()}/contacts/${survivor}/merge`, { otherGTID: merged })).status,
+    ).toBeLessThan(300);
+    expect(await rowsOf(merged)).toEqual([]);
+    expect((await rowsOf(survivor)).sort()).toEqual(['other stray', 'stray label']);
+    expect(await orphanCount('stray label')).toBe(1);
   });
 
   it('never lets a member outside a pipeline learn about its contacts', async () => {

@@ -562,6 +562,21 @@ export const taskTemplates = pgTable(
   (table) => [primaryKey({ columns: [table.teamId, table.id] })],
 );
 
+/**
+ * The tables whose rows belong to one contact (by `contact_id`): deleting a contact deletes them,
+ * merging one moves them. Tasks are not among them: a task outlives its contact.
+ */
+export const contactDataTables = [
+  contactSources,
+  contactPipelines,
+  stageHistory,
+  contactTags,
+  deals,
+  notes,
+  activities,
+  orphanedTags,
+] as const;
+
 export const teamSchema = {
   teamEvents,
   pipelines,
