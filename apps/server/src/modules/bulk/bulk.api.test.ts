@@ -236,6 +236,44 @@ describe('POST /search/v2/bulk', () => {
     await waitForJob(cleanup.body.data.jobId);
   });
 
+  it('queues the reminders of its last batch again when it stops between the batch and its reminders', async () => {
+    const ids = await seedContacts('reminded again', 3);
+    const template = (
+      await owner.post(`/api/v1/teams/${teamUID}/task-templates`, {
+        name: 'Call now',
+        dueInDays: 0,
+        dueTime: '00:00',
+        reminder: 'in-app',
+      })
+    ).body.data;
+    const remindersOf = async () =>
+      (await owner.get(`/api/v1/teams/${teamUID}/reminders`)).body.data.filter(
+        (reminder: { taskName: string }) => reminder.taskName === 'Call now',
+      ).length;
+    // The process stops after the batch commits, before its reminders are queued.
+    const { queue } = server.server.context;
+    const sendMany = queue.sendMany.bind(queue);
+    queue.sendMany = () => {
+      queue.sendMany = sendMany;
+      return Promise.reject(new Error('stopped before the reminders were queued'));
+    };
+    const started = await owner.post('/search/v2/bulk', {
+      teamUID,
+      action: { type: 'createTask', templateId: template.templateUID },
+      target: { GTIDs: ids },
+    });
+    await waitForJob(started.body.data.jobId);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await remindersOf()).toBe(0);
+
+    // The job runs again (pg-boss retries a failed job): the 3 tasks remind, once each.
+    await server.server.context.bulk.runBulkJob.handle({ teamUID, jobId: started.body.data.jobId });
+    await server.server.context.bulk.runBulkJob.handle({ teamUID, jobId: started.body.data.jobId });
+    await expect.poll(remindersOf, { timeout: 15_000 }).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await remindersOf()).toBe(3);
+  });
+
   it('exports the matched contacts as CSV once the job is done', async () => {
     const ids = await seedContacts('export', 3);
     const started = await owner.post('/search/v2/bulk', {

@@ -110,6 +110,17 @@ export async function insertStageHistory(db: TeamDb, rows: (typeof stageHistory.
   if (rows.length > 0) await db.execute(insertUnnest(stageHistory, rows));
 }
 
+/** The tasks a bulk job made for some contacts, read off the activities it wrote with them. */
+export async function findTasksMadeByJob(db: TeamDb, teamId: string, jobId: string, contactIds: string[]) {
+  const rows = await selectRows<{ taskUID: string }>(
+    db,
+    sql`select data->>'taskUID' as "taskUID" from ${activities}
+      where team_id = ${teamId} and contact_id = any(${textArray(contactIds)})
+        and type = 'task' and data->>'bulkJobId' = ${jobId}`,
+  );
+  return rows.map((row) => row.taskUID);
+}
+
 export async function insertActivities(db: TeamDb, rows: (typeof activities.$inferInsert)[]) {
   if (rows.length > 0) await db.execute(insertUnnest(activities, rows));
 }

@@ -232,13 +232,42 @@ export function createBulkService(deps: {
     await tasks.scheduleReminders(created, teamId);
   }
 
+  /**
+   * A job stopped between a batch's commit and queueing that batch's reminders would lose them: a
+   * job that starts again queues the reminders of its last batch again (queueing them twice is
+   * harmless: a reminder is sent once).
+   */
+  async function requeueLastBatchReminders(job: repo.BulkJobRow) {
+    const action = job.action as StoredBulkAction;
+    if (action.type !== 'createTask' || job.processed === 0) return;
+    const lastBatchStart = Math.floor((job.processed - 1) / BULK_BATCH_SIZE) * BULK_BATCH_SIZE;
+    const contactIds = job.contactIds.slice(lastBatchStart, job.processed);
+    const taskIds = await repo.findTasksMadeByJob(
+      databases.forTeam(job.teamId),
+      job.teamId,
+      job.id,
+      contactIds,
+    );
+    await tasks.scheduleReminders(
+      taskIds.map((taskUID) => ({
+        taskUID,
+        status: 'active',
+        reminder: action.task.reminder,
+        actualDueDate: action.task.dueAt,
+      })),
+      job.teamId,
+    );
+  }
+
   const runBulkJob: JobDefinition<typeof runBulkJobContract.payload> = {
     ...runBulkJobContract,
     // Safe to retry: progress is saved with each batch, and every step skips what is already done.
     async handle({ teamUID, jobId }) {
       const db = databases.forTeam(teamUID);
       const job = await repo.findBulkJob(db, teamUID, jobId);
-      if (!job || job.status === 'completed') return;
+      if (!job) return;
+      await requeueLastBatchReminders(job);
+      if (job.status === 'completed') return;
       try {
         while (job.processed < job.total) {
           await runBatch(job, job.contactIds.slice(job.processed, job.processed + BULK_BATCH_SIZE));
