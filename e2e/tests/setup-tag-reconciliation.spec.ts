@@ -59,6 +59,17 @@ test.describe('tag reconciliation', () => {
     await expect(
       page.getByText('Your tags are tidy: no duplicates and no tags missing from a set.'),
     ).toBeVisible();
+    // The merge's outcome outlasts a reload of the page, until it is closed.
+    await page.reload();
+    const outcome = page.getByRole('status', { name: 'Merge into VIP' });
+    await expect(outcome).toContainText('Merged "vip" into "VIP": 2 of 2 contacts moved.');
+    await outcome.getByRole('button', { name: 'Close' }).click();
+    await expect(outcome).toBeHidden();
+    await page.reload();
+    await expect(
+      page.getByText('Your tags are tidy: no duplicates and no tags missing from a set.'),
+    ).toBeVisible();
+    await expect(outcome).toBeHidden();
 
     const contact = await callApi<{ globalTagSets: Record<string, string[]> }>(
       page.request,

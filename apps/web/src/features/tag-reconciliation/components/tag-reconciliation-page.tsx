@@ -5,14 +5,15 @@ import { QueryError } from '../../../components/query-error';
 import { ReadOnlyNote, useSetupAccess } from '../../pipeline-setup/components/setup-access';
 import { useTagReconciliation } from '../api/tag-reconciliation';
 import { DuplicateGroupCard } from './duplicate-group-card';
-import { MergeProgress, type StartedMerge } from './merge-progress';
+import { useStoredMerges } from '../lib/stored-merges';
+import { MergeProgress } from './merge-progress';
 import { OrphanedTagsSection } from './orphaned-tags-section';
 
 /** /setup/tags-reconciliation: tags missing from any set, and tags that differ only in case or spaces. */
 export function TagReconciliationPage() {
   const { teamUID, canEdit } = useSetupAccess();
   const reconciliation = useTagReconciliation(teamUID);
-  const [merges, setMerges] = useState<StartedMerge[]>([]);
+  const [merges, setMerges] = useStoredMerges(teamUID);
   const [finished, setFinished] = useState<ReadonlySet<string>>(new Set());
 
   const handleFinished = useCallback(
@@ -22,7 +23,7 @@ export function TagReconciliationPage() {
   );
   const handleClose = useCallback(
     (jobId: string) => setMerges((current) => current.filter((merge) => merge.jobId !== jobId)),
-    [],
+    [setMerges],
   );
   const isMerging = (groupKey: string) =>
     merges.some((merge) => merge.groupKey === groupKey && !finished.has(merge.jobId));
