@@ -25,6 +25,7 @@ import { createListsService } from './modules/lists/lists.service';
 import { createTasksService } from './modules/tasks/tasks.service';
 import { createTemplatesService } from './modules/templates/templates.service';
 import { seedDemo } from './seed/demo';
+import { startChangeLogPruning } from './platform/db/change-log-pruning';
 import { startStatisticsRefresh } from './platform/db/statistics';
 import type { App } from './platform/http/types';
 
@@ -126,6 +127,8 @@ export async function startServer(
   const context = await createContext(config, log, dbs);
   if (config.SEED_DEMO) await seedDemo(context);
   const statistics = await startStatisticsRefresh(dbs, log);
+  // Upkeep is the workers' (an API-only process leaves it to them).
+  const pruning = config.ROLE !== 'api' ? startChangeLogPruning(dbs, log) : null;
   if (config.ROLE !== 'api')
     await context.queue.work([
       context.mail.deliverMailJob,
@@ -148,6 +151,7 @@ export async function startServer(
       stopping ??= (async () => {
         await app?.close();
         statistics.stop();
+        pruning?.stop();
         await context.queue.stop();
         await context.events.stop();
         await context.appEvents.stop();
