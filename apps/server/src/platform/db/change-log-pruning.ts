@@ -5,8 +5,9 @@ import { selectRows } from './raw';
 import { teamEvents } from './team-schema';
 
 /**
- * How long the change log keeps an event. It serves clients that reconnect after a short break
- * (Last-Event-ID); a client away longer reloads what it shows, so older events only take space.
+ * How long the change log keeps an event. It serves clients that reconnect after a break
+ * (Last-Event-ID), which are minutes or hours away, not weeks; every change writes an event, so a
+ * log kept for ever would grow with every bulk action and import.
  */
 export const CHANGE_LOG_RETENTION_MS = 7 * 24 * 3600_000;
 const PRUNE_INTERVAL_MS = 3600_000;
