@@ -139,14 +139,19 @@ export function ContactTable({
   const hasPipeline = pipelineId !== null;
   const visible = useMemo(() => listVisibleColumns(prefs, hasPipeline), [prefs, hasPipeline]);
 
-  const save = useRef(async (GTID: string, patch: ContactPatch) => {
-    await update.mutateAsync({ GTID, patch });
-  });
+  // The latest render's values, for callbacks that stay the same from render to render: a new
+  // function would render every row (and rebuild every column) again.
+  const latest = useRef({ currentSelection, loadedIds, select, update });
   useEffect(() => {
-    save.current = async (GTID, patch) => {
-      await update.mutateAsync({ GTID, patch });
-    };
+    latest.current = { currentSelection, loadedIds, select, update };
   });
+  const save = useCallback(async (GTID: string, patch: ContactPatch) => {
+    await latest.current.update.mutateAsync({ GTID, patch });
+  }, []);
+  const toggleOne = useCallback((GTID: string) => {
+    const { currentSelection, loadedIds, select } = latest.current;
+    select(toggleRow(currentSelection, GTID, loadedIds));
+  }, []);
 
   const columns = useMemo(() => {
     const all = {
@@ -178,7 +183,7 @@ export function ContactTable({
                 },
               ]}
               onSave={([firstName = '', lastName = '']) =>
-                save.current(hit.GTID, { firstName: firstName.trim(), lastName: lastName.trim() })
+                save(hit.GTID, { firstName: firstName.trim(), lastName: lastName.trim() })
               }
             />
           );
@@ -201,7 +206,7 @@ export function ContactTable({
                 },
               ]}
               onSave={([value = '']) =>
-                save.current(hit.GTID, { emailAddress: value.trim() === '' ? null : value.trim() })
+                save(hit.GTID, { emailAddress: value.trim() === '' ? null : value.trim() })
               }
             />
           );
@@ -224,7 +229,7 @@ export function ContactTable({
                 },
               ]}
               onSave={([value = '']) =>
-                save.current(hit.GTID, { phoneNumber: value.trim() === '' ? null : value.trim() })
+                save(hit.GTID, { phoneNumber: value.trim() === '' ? null : value.trim() })
               }
             />
           );
@@ -281,7 +286,7 @@ export function ContactTable({
       }),
     };
     return helper.columns(visible.map((id) => all[id]));
-  }, [visible, stages, tags]);
+  }, [visible, stages, tags, save]);
 
   const table = useTable({
     features: contactTableFeatures,
@@ -297,15 +302,6 @@ export function ContactTable({
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  // One toggle function for every row, so ticking one row does not render the others again.
-  const latest = useRef({ currentSelection, loadedIds, select });
-  useEffect(() => {
-    latest.current = { currentSelection, loadedIds, select };
-  });
-  const toggleOne = useCallback((GTID: string) => {
-    const { currentSelection, loadedIds, select } = latest.current;
-    select(toggleRow(currentSelection, GTID, loadedIds));
-  }, []);
 
   const width = CHECKBOX_WIDTH + visible.reduce((sum, id) => sum + COLUMN_WIDTHS[id], 0);
   const headerState = useMemo(

@@ -50,7 +50,7 @@ export function VirtualRows({
     count: rows.length,
     getScrollElement: () => scrollElement,
     estimateSize: rowSize,
-    overscan: 10,
+    overscan: 5,
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
