@@ -1,13 +1,15 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { TeamRole } from '@grouptrack/domain';
 import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, oneTimeToken } from 'better-auth/plugins';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Config } from './config';
 import type { DirectoryDb } from './db/databases';
 import type { Logger } from './logger';
-import { accounts, sessions, users, verifications } from './db/directory-schema';
+import { accounts, sessions, teamMembers, users, verifications } from './db/directory-schema';
 
 export const SUPER_ROLE = 'super';
 /** How long the browser extension's one-time sign-in code lives. */
@@ -89,4 +91,71 @@ function trustedOrigins(appUrl: string): string[] {
   return ['localhost', '127.0.0.1'].map(
     (host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`,
   );
+}
+
+/** A signed-in user as one read of their session finds them, with their membership of one team. */
+export interface SessionMember {
+  user: { id: string; email: string; name: string; role: string | null };
+  impersonatedBy: string | null;
+  /** Null when the user is not a member of the team. */
+  membership: { role: TeamRole; groupAccess: string[] } | null;
+}
+
+/**
+ * Reads a request's session, its user and the user's membership of a team in one statement, for
+ * requests that need all three before their own work (search). It answers only where better-auth's
+ * getSession would answer the same session unchanged, with nothing to write: a validly signed token
+ * of a live session not yet due for its sliding refresh, and no cached session cookie. For anything
+ * else it answers undefined, and the caller asks better-auth, which refreshes, clears or refuses.
+ * Nothing is cached: a sign-out, a revoked session, a role change or a removed member shows on the
+ * next request, whichever server process handled the change.
+ */
+export function createSessionMemberReader(auth: Auth, directory: DirectoryDb) {
+  return async (
+    cookies: Record<string, string | undefined>,
+    teamUID: string,
+  ): Promise<SessionMember | undefined> => {
+    const { authCookies, secret, sessionConfig } = await auth.$context;
+    // better-auth clears a session-data cookie it does not use; leave that to it.
+    if (Object.keys(cookies).some((name) => name.startsWith(authCookies.sessionData.name))) return undefined;
+    const token = verifySignedCookie(cookies[authCookies.sessionToken.name], secret);
+    if (!token) return undefined;
+    const [row] = await directory
+      .select({
+        user: { id: users.id, email: users.email, name: users.name, role: users.role },
+        expiresAt: sessions.expiresAt,
+        impersonatedBy: sessions.impersonatedBy,
+        memberRole: teamMembers.role,
+        groupAccess: teamMembers.groupAccess,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(teamMembers, and(eq(teamMembers.teamId, teamUID), eq(teamMembers.userId, sessions.userId)))
+      .where(eq(sessions.token, token));
+    // better-auth slides a session's expiry once it is updateAge old; an expired one it deletes.
+    const refreshDue = (sessionConfig.expiresIn - sessionConfig.updateAge) * 1000;
+    if (!row || row.expiresAt.getTime() - refreshDue <= Date.now()) return undefined;
+    return {
+      user: row.user,
+      impersonatedBy: row.impersonatedBy,
+      membership:
+        row.memberRole === null ? null : { role: row.memberRole, groupAccess: row.groupAccess ?? [] },
+    };
+  };
+}
+
+export type SessionMemberReader = ReturnType<typeof createSessionMemberReader>;
+
+/** The value of a cookie better-auth signed (`value.base64(HMAC-SHA256)`), or null when the signature fails. */
+function verifySignedCookie(cookie: string | undefined, secret: string): string | null {
+  if (!cookie) return null;
+  const dot = cookie.lastIndexOf('.');
+  if (dot < 1) return null;
+  const value = cookie.slice(0, dot);
+  const encoded = cookie.slice(dot + 1);
+  // The padded base64 of 32 bytes, as better-auth checks it before verifying.
+  if (encoded.length !== 44 || !encoded.endsWith('=')) return null;
+  const signature = Buffer.from(encoded, 'base64');
+  const expected = createHmac('sha256', secret).update(value).digest();
+  return signature.length === expected.length && timingSafeEqual(signature, expected) ? value : null;
 }

@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../platform/db/directory-schema';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import type { TestClient } from '../../testing/test-client';
 
@@ -287,6 +289,62 @@ describe('POST /search/v2 access and errors', () => {
     expect((await search({ objectToFilter: { pipelineId } }, member)).status).toBe(404);
   });
 
+  it('refuses a session at once when it is signed out, expired or forged, and refreshes one that is due', async () => {
+    const user = await server.signUp();
+    const own = (await user.me()) as { uid: string; teamUID: string };
+    const cookie = user.cookieHeader();
+    const searchWith = (header: string) =>
+      server.client().post('/search/v2', { teamUID: own.teamUID }, { cookie: header });
+    const invalidToken = { code: 'permission-denied', message: 'Unauthorized: Invalid token' };
+    expect((await searchWith(cookie)).status).toBe(200);
+
+    // The cookie is `token.signature`; another signature for the same token must not pass.
+    const signed = decodeURIComponent(/better-auth\.session_token=([^;]+)/.exec(cookie)![1]!);
+    const dot = signed.lastIndexOf('.');
+    const otherSignature = (signed[dot + 1] === 'A' ? 'B' : 'A') + signed.slice(dot + 2);
+    const forged = `better-auth.session_token=${encodeURIComponent(`${signed.slice(0, dot)}.${otherSignature}`)}`;
+    expect((await searchWith(forged)).body.error).toEqual(invalidToken);
+
+    // Within a day of its end a session is slid forward, as on every other route.
+    const setExpiry = (at: Date) =>
+      server.databases.directory.update(sessions).set({ expiresAt: at }).where(eq(sessions.userId, own.uid));
+    await setExpiry(new Date(Date.now() + 60 * 60 * 1000));
+    expect((await searchWith(cookie)).status).toBe(200);
+    const [slid] = await server.databases.directory
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.userId, own.uid));
+    expect(slid!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 60 * 60 * 1000);
+
+    await setExpiry(new Date(Date.now() - 1000));
+    expect((await searchWith(cookie)).body.error).toEqual(invalidToken);
+
+    const other = await server.signUp();
+    const otherTeam = (await other.me()).teamUID as string;
+    const otherCookie = other.cookieHeader();
+    await other.post('/api/auth/sign-out');
+    const signedOut = await server
+      .client()
+      .post('/search/v2', { teamUID: otherTeam }, { cookie: otherCookie });
+    expect(signedOut.body.error).toEqual(invalidToken);
+  });
+
+  it('applies a changed pipeline access and a removed member on the very next search', async () => {
+    const invite = await owner.post(`/api/v1/teams/${teamUID}/invitations`, { groupAccess: [pipelineId] });
+    const member = await server.signUp();
+    await member.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`);
+    const memberUid = (await member.me()).uid as string;
+    const board = { objectToFilter: { pipelineId } };
+    expect((await search(board, member)).body.data.total).toBe(40);
+
+    await owner.patch(`/api/v1/teams/${teamUID}/members/${memberUid}`, { groupAccess: [otherPipelineId] });
+    expect((await search(board, member)).status).toBe(404);
+    expect((await search({}, member)).body.data.total).toBe(1);
+
+    expect((await owner.delete(`/api/v1/teams/${teamUID}/members/${memberUid}`)).status).toBe(204);
+    expect((await search({}, member)).status).toBe(404);
+  });
+
   it('refuses bad input naming the field', async () => {
     const bad = await search({ paging: { from: 0, size: 100000 } });
     expect(bad.status).toBe(400);
@@ -294,5 +352,93 @@ describe('POST /search/v2 access and errors', () => {
     expect((await search({ sort: { field: 'secret' } })).body.error.message).toMatch(
       /^Invalid body\.sort\.field/,
     );
+  });
+});
+
+describe('POST /search/v2 deep in a long table', () => {
+  // A team of its own: 600 contacts in a pipeline (ten share each creation moment, a third have no
+  // email), 50 outside it. Inserted directly: the pages past a few hundred rows are read differently.
+  const IN_PIPELINE = 600;
+  let deepTeam: string;
+  let deepPipeline: string;
+  let client: TestClient;
+  interface Row {
+    id: string;
+    email: string | null;
+    createdAt: number;
+  }
+  const rows: Row[] = [];
+
+  beforeAll(async () => {
+    client = await server.signUp();
+    deepTeam = (await client.me()).teamUID;
+    const pipeline = (
+      await client.post(`/api/v1/teams/${deepTeam}/pipelines`, {
+        nickName: 'Long Table',
+        stages: [{ name: 'Only' }],
+      })
+    ).body.data;
+    deepPipeline = pipeline.groupUID;
+    const stageId = pipeline.stages[0].stageUID as string;
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    const all = Array.from({ length: IN_PIPELINE + 50 }, (_, index) => ({
+      id: `deep${String((index * 7919) % 1000).padStart(4, '0')}`,
+      email: index % 3 === 0 ? null : `p${String(index).padStart(4, '0')}@example.test`,
+      createdAt: start + Math.floor(index / 10) * 60_000,
+    }));
+    const db = server.databases.forTeam(deepTeam);
+    for (const row of all) {
+      await db.execute(
+        sql`insert into contacts (team_id, id, first_name, name, email_address, created_at, updated_at)
+            values (${deepTeam}, ${row.id}, 'Deep', ${`Deep ${row.id}`}, ${row.email}, ${new Date(row.createdAt)}, ${new Date(row.createdAt)})`,
+      );
+    }
+    const placed = all.slice(0, IN_PIPELINE);
+    for (const [index, row] of placed.entries()) {
+      await db.execute(
+        sql`insert into contact_pipelines (team_id, contact_id, pipeline_id, stage_id, rank)
+            values (${deepTeam}, ${row.id}, ${deepPipeline}, ${stageId}, ${`r${String(index).padStart(4, '0')}`})`,
+      );
+    }
+    rows.push(...placed);
+  });
+
+  const page = async (sort: Record<string, string>, from: number, size = 100) => {
+    const response = await client.post('/search/v2', {
+      teamUID: deepTeam,
+      objectToFilter: { pipelineId: deepPipeline },
+      sort,
+      paging: { from, size },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.data.total).toBe(IN_PIPELINE);
+    return response.body.data.hits.map((hit: { GTID: string }) => hit.GTID) as string[];
+  };
+
+  const newestFirst = (a: Row, b: Row) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1);
+  // Empty addresses last, whichever the direction.
+  const byEmailDesc = (a: Row, b: Row) =>
+    (a.email === null ? 1 : 0) - (b.email === null ? 1 : 0) ||
+    (a.email !== null && b.email !== null && a.email !== b.email ? (a.email < b.email ? 1 : -1) : 0) ||
+    (a.id < b.id ? 1 : -1);
+
+  it.each([
+    ['creation date, newest first', { field: 'createdAt', order: 'desc' }, newestFirst],
+    [
+      'creation date, oldest first',
+      { field: 'createdAt', order: 'asc' },
+      (a: Row, b: Row) => newestFirst(b, a),
+    ],
+    ['email, descending', { field: 'emailAddress', order: 'desc' }, byEmailDesc],
+  ])('pages by %s give every contact once, in order, at any depth', async (_label, sort, compare) => {
+    const expected = [...rows].sort(compare).map((row) => row.id);
+    const pages: string[] = [];
+    for (let from = 0; from < IN_PIPELINE; from += 100) pages.push(...(await page(sort, from)));
+    expect(pages).toEqual(expected);
+    // Pages that do not line up with the others: near the start, the middle and the end.
+    for (const from of [150, 250, 330, 480, 555, 599])
+      expect(await page(sort, from, 70)).toEqual(expected.slice(from, from + 70));
+    expect(await page(sort, IN_PIPELINE)).toEqual([]);
+    expect(await page(sort, IN_PIPELINE + 20)).toEqual([]);
   });
 });

@@ -63,25 +63,33 @@ function toPrefixQuery(text: string): string | null {
 }
 
 /** FROM and WHERE of a search; the pipeline join is there only when a pipeline is asked for. */
-function fromWhere(query: SearchQuery): SQL {
-  const { join, conditions } = searchParts(query);
+function fromWhere(query: SearchQuery, pipeline: PipelineForm = 'join'): SQL {
+  const { join, conditions } = searchParts(query, pipeline);
   return sql`from contacts c ${join} where ${conditions}`;
 }
 
+/**
+ * How a search reads the asked pipeline: joined as `cp` (its stage and rank at hand), or as the set
+ * of its contacts' ids, tested per contact without a join.
+ */
+type PipelineForm = 'join' | 'id-set';
+
 /** The pipeline join (when a pipeline is asked for) and the conditions a matching contact `c` meets. */
-function searchParts(query: SearchQuery): { join: SQL; conditions: SQL } {
+function searchParts(query: SearchQuery, pipeline: PipelineForm = 'join'): { join: SQL; conditions: SQL } {
   const { teamId, filter } = query;
   const conditions: SQL[] = [sql`c.team_id = ${teamId}`];
-  const join = filter.pipelineId
-    ? sql`join contact_pipelines cp on cp.team_id = c.team_id and cp.contact_id = c.id and cp.pipeline_id = ${filter.pipelineId}`
-    : sql``;
+  const join =
+    filter.pipelineId && pipeline === 'join'
+      ? sql`join contact_pipelines cp on cp.team_id = c.team_id and cp.contact_id = c.id and cp.pipeline_id = ${filter.pipelineId}`
+      : sql``;
+  if (filter.pipelineId && pipeline === 'id-set') conditions.push(inPipeline(query, filter.pipelineId));
   if (query.visiblePipelineIds !== 'all') {
     conditions.push(
       sql`exists (select 1 from contact_pipelines v where v.team_id = c.team_id and v.contact_id = c.id and v.pipeline_id = any(${textArray(query.visiblePipelineIds)}))`,
     );
   }
   if (query.contactIds) conditions.push(sql`c.id = any(${textArray(query.contactIds)})`);
-  if (filter.pipelineId && filter.stageIds?.length)
+  if (filter.pipelineId && filter.stageIds?.length && pipeline === 'join')
     conditions.push(sql`cp.stage_id = any(${textArray(filter.stageIds)})`);
   if (filter.tags) {
     const matching = sql`select count(*) from contact_tags t where t.team_id = c.team_id and t.contact_id = c.id and t.tag_id = any(${textArray(filter.tags.ids)})`;
@@ -127,22 +135,54 @@ function searchParts(query: SearchQuery): { join: SQL; conditions: SQL } {
   return { join, conditions: sql.join(conditions, sql` and `) };
 }
 
-function orderBy(query: SearchQuery): SQL {
+/**
+ * The contact is placed in the pipeline (and one of the asked stages). Written as `(… in (…)) is
+ * true` rather than a plain `in`, which PostgreSQL would turn into a join: kept as a test, it is a
+ * hashed set built once from the placement index, checked on each entry of an index walk that
+ * stays in sort order.
+ */
+function inPipeline(query: SearchQuery, pipelineId: string): SQL {
+  const stages = query.filter.stageIds?.length
+    ? sql` and cp.stage_id = any(${textArray(query.filter.stageIds)})`
+    : sql``;
+  return sql`(c.id in (select cp.contact_id from contact_pipelines cp
+    where cp.team_id = ${query.teamId} and cp.pipeline_id = ${pipelineId}${stages})) is true`;
+}
+
+/** The search's order, or (reversed) exactly its reverse, for reading a page from the far end. */
+function orderBy(query: SearchQuery, reversed = false): SQL {
+  const { field, order } = sortOf(query);
+  const direction = (order === 'asc') !== reversed ? sql`asc` : sql`desc`;
+  // Empty values go last in the asked order, so first when read backwards.
+  const nulls = NULLABLE_SORT_FIELDS.has(field) ? (reversed ? sql`nulls first` : sql`nulls last`) : sql``;
+  return sql`order by ${SORT_COLUMNS[field]} ${direction} ${nulls}, c.id ${direction}`;
+}
+
+/** What a search sorts by: card order in a pipeline, otherwise newest first, unless it asks. */
+function sortOf(query: SearchQuery): { field: SearchSortField; order: 'asc' | 'desc' } {
   const sort =
     query.sort ??
     (query.filter.pipelineId
       ? { field: 'rank' as const, order: 'asc' as const }
       : { field: 'createdAt' as const, order: 'desc' as const });
-  const column =
-    sort.field === 'rank' && !query.filter.pipelineId ? SORT_COLUMNS.createdAt : SORT_COLUMNS[sort.field];
-  const direction = sort.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
-  return sql`order by ${column} ${direction}, c.id ${sort.order === 'desc' ? sql`desc` : sql`asc`}`;
+  // Outside a pipeline there is no card order.
+  return sort.field === 'rank' && !query.filter.pipelineId ? { ...sort, field: 'createdAt' } : sort;
 }
 
-function hitColumns(query: SearchQuery, placementColumns?: SQL): SQL {
-  const placement =
-    placementColumns ??
-    (query.filter.pipelineId ? sql`cp.stage_id as stage, cp.rank as rank` : sql`null as stage, null as rank`);
+/**
+ * Sort fields that can be empty, whose empty values go last. The others are never null, so their
+ * order needs no NULLS clause and a `desc` page walks its index backwards (read backwards, an index
+ * gives `desc nulls first`; asking `nulls last` would sort every matching row instead).
+ */
+const NULLABLE_SORT_FIELDS = new Set<SearchSortField>(['emailAddress']);
+
+/** A hit's columns; when a pipeline is asked for, its stage and rank come from `cp` or `page`. */
+function hitColumns(query: SearchQuery, placedIn: 'cp' | 'page' = 'cp'): SQL {
+  const placement = !query.filter.pipelineId
+    ? sql`null as stage, null as rank`
+    : placedIn === 'cp'
+      ? sql`cp.stage_id as stage, cp.rank as rank`
+      : sql`page.stage_id as stage, page.rank as rank`;
   return sql`c.id as "GTID", c.first_name as "firstName", c.last_name as "lastName", c.name, c.email_address as "emailAddress",
     c.phone_number as "phoneNumber", c.photo_url as "photoURL", c.created_at as "createdAt", c.updated_at as "updatedAt", ${placement},
     coalesce((select array_agg(s.platform order by s.platform) from contact_sources s where s.team_id = c.team_id and s.contact_id = c.id), '{}') as platforms,
@@ -173,30 +213,74 @@ function toHit(row: Record<string, unknown>): SearchHit {
   };
 }
 
-export async function countMatches(db: TeamDb, query: SearchQuery): Promise<number> {
+async function countMatches(db: TeamDb, query: SearchQuery): Promise<number> {
+  const pipelineId = query.filter.pipelineId;
   const [row] = await selectRows<{ total: number }>(
     db,
-    sql`select count(*)::int as total ${fromWhere(query)}`,
+    pipelineId && isPlacementOnly(query)
+      ? // Nothing asked of the contacts themselves: the placements alone have the count.
+        sql`select count(*)::int as total from contact_pipelines
+            where team_id = ${query.teamId} and pipeline_id = ${pipelineId} ${stageCondition(query)}`
+      : sql`select count(*)::int as total ${fromWhere(query)}`,
   );
   return Number(row?.total ?? 0);
 }
 
-export async function findMatches(
+/**
+ * From this many skipped rows on, a page of a pipeline's placements sorted by a contact's column
+ * tests the pipeline per index entry (see `inPipeline`) instead of joining it. The planner cannot
+ * tell that nearly every contact of the team is in the pipeline, so past a few hundred rows it joins
+ * all of them and sorts the lot; below, its join walks the sort's index and stops at the page.
+ */
+const DEEP_PAGE_FROM = 200;
+
+/** A page of matches and their total. */
+export async function findPage(
   db: TeamDb,
   query: SearchQuery,
   paging: { from: number; size: number },
+): Promise<{ total: number; hits: SearchHit[] }> {
+  if (paging.size === 0) return { total: await countMatches(db, query), hits: [] };
+  if (paging.from < DEEP_PAGE_FROM || !query.filter.pipelineId || !isPlacementOnly(query)) {
+    const [total, hits] = await Promise.all([countMatches(db, query), findMatches(db, query, paging)]);
+    return { total, hits };
+  }
+  // A deep page of a pipeline's placements: their count is a quick index-only read, and knowing it
+  // first lets the page be read from the nearer end, skipping fewer rows (a page near the end of a
+  // 40,000-contact pipeline skips 900 rows backwards rather than 39,000 forwards).
+  const total = await countMatches(db, query);
+  const left = Math.max(0, total - paging.from);
+  const size = Math.min(paging.size, left);
+  if (size === 0) return { total, hits: [] };
+  const fromEnd = left - size;
+  const reversed = fromEnd < paging.from;
+  const skip = reversed ? fromEnd : paging.from;
+  const pipeline = skip >= DEEP_PAGE_FROM && sortOf(query).field !== 'rank' ? 'id-set' : 'join';
+  const hits = await findMatches(db, query, { from: skip, size }, { pipeline, reversed });
+  return { total, hits: reversed ? hits.reverse() : hits };
+}
+
+async function findMatches(
+  db: TeamDb,
+  query: SearchQuery,
+  paging: { from: number; size: number },
+  { pipeline = 'join', reversed = false }: { pipeline?: PipelineForm; reversed?: boolean } = {},
 ): Promise<SearchHit[]> {
-  // The page's ids first (a narrow sort), then the columns of those rows only: a deep page does
-  // not compute sources and tags for every row it skips.
-  const placement = query.filter.pipelineId ? sql`, cp.stage_id, cp.rank` : sql``;
+  // The page's ids first (a narrow sort or index walk), then the columns of those rows only: a deep
+  // page does not compute sources and tags for every row it skips. A joined pipeline hands its stage
+  // and rank on with the ids; one tested as a set is joined for the page's rows only.
+  const joined = query.filter.pipelineId !== undefined && pipeline === 'join';
+  const ids = sql`select c.id ${joined ? sql`, cp.stage_id, cp.rank` : sql``} ${fromWhere(query, pipeline)}
+    ${orderBy(query, reversed)} limit ${paging.size} offset ${paging.from}`;
+  const placement =
+    query.filter.pipelineId && !joined
+      ? sql`join contact_pipelines cp on cp.team_id = c.team_id and cp.contact_id = c.id and cp.pipeline_id = ${query.filter.pipelineId}`
+      : sql``;
   const rows = await selectRows(
     db,
-    sql`with page as (
-          select ranked.*, row_number() over () as position
-          from (select c.id ${placement} ${fromWhere(query)} ${orderBy(query)} limit ${paging.size} offset ${paging.from}) as ranked
-        )
-        select ${hitColumns(query, query.filter.pipelineId ? sql`page.stage_id as stage, page.rank as rank` : undefined)}
-        from page join contacts c on c.team_id = ${query.teamId} and c.id = page.id
+    sql`with page as (select ranked.*, row_number() over () as position from (${ids}) as ranked)
+        select ${hitColumns(query, joined ? 'page' : 'cp')}
+        from page join contacts c on c.team_id = ${query.teamId} and c.id = page.id ${placement}
         order by page.position`,
   );
   return rows.map(toHit);
@@ -226,8 +310,7 @@ export async function findStagePages(
       isPlacementOnly(query)
         ? // Nothing asked of the contacts themselves: the board index alone has the counts.
           sql`select stage_id as stage, count(*)::int as total from contact_pipelines
-              where team_id = ${query.teamId} and pipeline_id = ${query.filter.pipelineId}
-              ${query.filter.stageIds?.length ? sql`and stage_id = any(${textArray(query.filter.stageIds)})` : sql``}
+              where team_id = ${query.teamId} and pipeline_id = ${query.filter.pipelineId} ${stageCondition(query)}
               group by stage_id`
         : sql`select cp.stage_id as stage, count(*)::int as total ${fromWhere(query)} group by cp.stage_id`,
     ),
@@ -280,7 +363,12 @@ function selectStagePages(
   );
 }
 
-/** Whether a board search asks only where contacts are (pipeline, stages), nothing of the contacts. */
+/** The asked stages, as a condition on `contact_pipelines` read without an alias. */
+function stageCondition(query: SearchQuery): SQL {
+  return query.filter.stageIds?.length ? sql`and stage_id = any(${textArray(query.filter.stageIds)})` : sql``;
+}
+
+/** Whether a pipeline search asks only where contacts are (pipeline, stages), nothing of the contacts. */
 function isPlacementOnly(query: SearchQuery): boolean {
   // The searcher may see the pipeline (the service checked), so every contact in it is visible.
   return (

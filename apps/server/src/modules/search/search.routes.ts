@@ -1,13 +1,22 @@
 import { ERROR_STATUS, MESSAGES, searchRequestSchema } from '@grouptrack/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import { createSessionMemberReader, type SessionMemberReader } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
-import { findActor } from '../../platform/http/actor';
+import { findActorInTeam } from '../../platform/http/actor';
 import type { App } from '../../platform/http/types';
 
-/** SPEC §8: no session is 'User not logged in'; a session cookie that no longer works is an invalid token. */
-async function requireSearcher(context: AppContext, request: FastifyRequest) {
-  const actor = await findActor(context.auth, request);
+/**
+ * The searcher, with their membership of the team when it was read with the session. SPEC §8: no
+ * session is 'User not logged in'; a session cookie that no longer works is an invalid token.
+ */
+async function requireSearcher(
+  context: AppContext,
+  readSessionMember: SessionMemberReader,
+  request: FastifyRequest,
+  teamUID: string,
+) {
+  const actor = await findActorInTeam(context.auth, readSessionMember, request, teamUID);
   if (actor) return actor;
   const hasSessionCookie = /(^|;\s*)(__Secure-)?better-auth\.session_token=/.test(
     request.headers.cookie ?? '',
@@ -19,6 +28,8 @@ async function requireSearcher(context: AppContext, request: FastifyRequest) {
 
 export function registerSearchRoutes(app: App, context: AppContext) {
   const { search } = context;
+  // A search needs the session and the membership before its own SQL: one statement reads both.
+  const readSessionMember = createSessionMemberReader(context.auth, context.databases.directory);
 
   app.post(
     '/search/v2',
@@ -31,7 +42,7 @@ export function registerSearchRoutes(app: App, context: AppContext) {
       },
     },
     async (request) => {
-      const actor = await requireSearcher(context, request);
+      const actor = await requireSearcher(context, readSessionMember, request, request.body.teamUID);
       try {
         return { data: await search.search(actor, request.body) };
       } catch (error) {

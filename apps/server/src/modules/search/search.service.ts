@@ -11,7 +11,7 @@ import { filterSets } from '../../platform/db/team-schema';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
 import type { Actor } from '../../platform/http/actor';
 import * as pipelinesRepo from '../pipelines/pipelines.repository';
-import type { TeamsService } from '../teams/teams.service';
+import type { TeamActor, TeamsService } from '../teams/teams.service';
 import * as repo from './search.repository';
 
 export type SearchService = ReturnType<typeof createSearchService>;
@@ -20,12 +20,18 @@ export type SearchService = ReturnType<typeof createSearchService>;
 export function createSearchService(deps: { databases: Databases; teams: TeamsService }) {
   const { databases, teams } = deps;
 
-  /** The query a request stands for, with a saved view's filter applied and access checked. */
+  /**
+   * The query a request stands for, with a saved view's filter applied and access checked. An
+   * actor of the request's team carries the membership read with their session; for any other
+   * the membership is read here.
+   */
   async function prepare(
-    actor: Actor,
+    actor: Actor | TeamActor,
     request: Pick<SearchRequest, 'teamUID' | 'objectToFilter' | 'searchObj' | 'sort'>,
   ) {
-    const member = await teams.requireMember(actor, request.teamUID);
+    const member = isMemberOf(actor, request.teamUID)
+      ? actor
+      : await teams.requireMember(actor, request.teamUID);
     const db = databases.forTeam(request.teamUID);
     let filter: SearchFilter = request.objectToFilter;
     if (filter.filterSetId) {
@@ -51,16 +57,10 @@ export function createSearchService(deps: { databases: Databases; teams: TeamsSe
   return {
     prepare,
 
-    async search(actor: Actor, request: SearchRequest) {
+    async search(actor: Actor | TeamActor, request: SearchRequest) {
       const { db, query } = await prepare(actor, request);
-      const { from, size } = request.paging;
-      if (!request.isPipelineInitial) {
-        const [total, hits] = await Promise.all([
-          repo.countMatches(db, query),
-          size > 0 ? repo.findMatches(db, query, { from, size }) : Promise.resolve([]),
-        ]);
-        return { total, hits };
-      }
+      const { size } = request.paging;
+      if (!request.isPipelineInitial) return repo.findPage(db, query, request.paging);
       const pipelineId = query.filter.pipelineId;
       if (!pipelineId)
         throw new BadRequestError('Invalid objectToFilter.pipelineId: the board needs a pipeline.');
@@ -79,4 +79,8 @@ export function createSearchService(deps: { databases: Databases; teams: TeamsSe
       return { total: stages.reduce((sum, stage) => sum + stage.total, 0), hits: [], stages };
     },
   };
+}
+
+function isMemberOf(actor: Actor | TeamActor, teamUID: string): actor is TeamActor {
+  return 'teamUID' in actor && actor.teamUID === teamUID;
 }

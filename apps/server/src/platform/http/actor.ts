@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { SUPER_ROLE, type Auth } from '../auth';
+import type { TeamRole } from '@grouptrack/domain';
+import { SUPER_ROLE, type Auth, type SessionMemberReader } from '../auth';
 import { UnauthorizedError, ForbiddenError } from '../errors';
 
 /** The signed-in user on whose behalf a service acts. */
@@ -24,6 +25,36 @@ export async function findActor(auth: Auth, request: FastifyRequest): Promise<Ac
     isSuper: session.user.role === SUPER_ROLE,
     impersonatedBy: session.session.impersonatedBy ?? null,
   };
+}
+
+/** An actor with their membership of one team (the teams module's TeamActor has this shape). */
+export interface ActorInTeam extends Actor {
+  teamUID: string;
+  role: TeamRole;
+  groupAccess: string[];
+}
+
+/**
+ * The signed-in user with their membership of `teamUID`, read in one statement with the session
+ * where it can be (see createSessionMemberReader); otherwise the actor better-auth finds, whose
+ * membership the service reads. Null when signed out.
+ */
+export async function findActorInTeam(
+  auth: Auth,
+  readSessionMember: SessionMemberReader,
+  request: FastifyRequest,
+  teamUID: string,
+): Promise<Actor | ActorInTeam | null> {
+  const read = await readSessionMember(request.cookies, teamUID);
+  if (!read) return findActor(auth, request);
+  const actor: Actor = {
+    userId: read.user.id,
+    email: read.user.email,
+    name: read.user.name,
+    isSuper: read.user.role === SUPER_ROLE,
+    impersonatedBy: read.impersonatedBy,
+  };
+  return read.membership ? { ...actor, teamUID, ...read.membership } : actor;
 }
 
 export async function requireActor(auth: Auth, request: FastifyRequest): Promise<Actor> {
