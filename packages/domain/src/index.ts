@@ -140,7 +140,14 @@ export { PRO_TIER_VALUE, TIERS, getTier, isTierValue } from './tiers';
 export type { Tier, TierName, TierValue } from './tiers';
 export { isRank, rankBetween, ranksAfter, spreadRanks } from './rank';
 export { SEARCH_SORT_FIELDS, readSearchText, searchFilterSchema, searchRequestSchema } from './search';
-export type { SearchFilter, SearchRequest, SearchSortField } from './search';
+export type {
+  OpenDealsSum,
+  SearchAnswer,
+  SearchFilter,
+  SearchHit,
+  SearchRequest,
+  SearchSortField,
+} from './search';
 export { createCsvParser, formatCsvField, formatCsvRow, parseCsv } from './csv';
 export { CONTACT_CSV_COLUMNS, PLATFORM_CSV_COLUMNS, formatTagCell, parseTagCell } from './contact-csv';
 export {

@@ -1,39 +1,7 @@
-import { MESSAGES, type SearchRequest } from '@grouptrack/domain';
+import { MESSAGES, type SearchAnswer, type SearchRequest } from '@grouptrack/domain';
 import { ApiError, requestData, requestJson } from './api-client';
 
-/** One contact in a search answer (the server's SearchHit). */
-export interface SearchHit {
-  GTID: string;
-  firstName: string;
-  lastName: string;
-  name: string;
-  emailAddress: string | null;
-  phoneNumber: string | null;
-  photoURL: string | null;
-  platforms: string[];
-  tags: string[];
-  stage: string | null;
-  rank: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** When the latest activity on the contact happened. */
-  lastActivityAt: string | null;
-  /** The due moment of the contact's earliest open task, or null without one. */
-  nextTaskDueAt: string | null;
-}
-
-/** The open deals of a board column in one currency. */
-export interface OpenDealsSum {
-  currency: string;
-  value: number;
-  count: number;
-}
-
-export interface SearchAnswer {
-  total: number;
-  hits: SearchHit[];
-  stages?: { stageUID: string; total: number; openDeals: OpenDealsSum[]; hits: SearchHit[] }[];
-}
+export type { OpenDealsSum, SearchAnswer, SearchHit } from '@grouptrack/domain';
 
 export type SearchBody = Partial<Omit<SearchRequest, 'teamUID'>> & { teamUID: string };
 

@@ -1,4 +1,4 @@
-import type { SearchFilter, SearchSortField } from '@grouptrack/domain';
+import type { OpenDealsSum, SearchFilter, SearchHit, SearchSortField } from '@grouptrack/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TeamDb } from '../../platform/db/databases';
 import { selectRows, textArray } from '../../platform/db/raw';
@@ -12,33 +12,6 @@ export interface SearchQuery {
   visiblePipelineIds: string[] | 'all';
   /** Only these contacts (a bulk action's explicit list). */
   contactIds?: string[];
-}
-
-export interface SearchHit {
-  GTID: string;
-  firstName: string;
-  lastName: string;
-  name: string;
-  emailAddress: string | null;
-  phoneNumber: string | null;
-  photoURL: string | null;
-  platforms: string[];
-  tags: string[];
-  stage: string | null;
-  rank: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** When the latest activity on the contact happened. */
-  lastActivityAt: string | null;
-  /** The due moment of the contact's earliest open task: the card's open-task marker. */
-  nextTaskDueAt: string | null;
-}
-
-/** The open deals of a board column, per currency. */
-export interface OpenDealsSum {
-  currency: string;
-  value: number;
-  count: number;
 }
 
 const SORT_COLUMNS: Record<SearchSortField, SQL> = {
