@@ -3,14 +3,30 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Playwright specs live in e2e/ and run through `npm run test:e2e`, never through Vitest.
-    include: [
-      'packages/*/src/**/*.test.ts',
-      'apps/server/src/**/*.test.ts',
-      'apps/web/src/**/*.test.{ts,tsx}',
-    ],
     exclude: ['**/node_modules/**', 'e2e/**'],
-    // API tests start a real server over a database; PGlite takes a few seconds to boot.
-    testTimeout: 30_000,
+    // API tests start a real server over a database; PGlite takes a few seconds to boot, and longer
+    // while `npm test` runs the PostgreSQL pass beside the browser tests.
+    testTimeout: 60_000,
     hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          // The server tests share no state between files, and each API file would otherwise migrate
+          // its own PGlite template: one worker keeps one template for all of its files.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          // The web tests stub globals such as fetch, so each file keeps its own module state.
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
   },
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, defineConfig, devices } from '@playwright/test';
 
-// GROUPTRACK_E2E_PORT lets two runs share a machine.
+// GROUPTRACK_E2E_PORT lets two runs share a machine (`npm test` runs its shards on neighbouring ports).
 const PORT = Number(process.env.GROUPTRACK_E2E_PORT ?? 3199);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
@@ -92,7 +92,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The tests sign the same demo user in many times within minutes.
       AUTH_SIGNIN_MAX_ATTEMPTS: '10000',
-      // The app is opened on http://localhost:3199 to see the wrong-address dialog; tests use 127.0.0.1.
+      // The app is opened on http://localhost:<port> to see the wrong-address dialog; tests use 127.0.0.1.
       HOSTING_DEFAULT_DOMAINS: 'localhost',
       SSO_ALLOWED_DOMAINS: 'grouptrack.example',
     },

@@ -1,10 +1,20 @@
 // `npm test`: unit and API tests on PGlite, the API tests again on PostgreSQL when
 // TEST_DATABASE_URL is set, and the Playwright journeys in Chromium.
 //
-// The PostgreSQL pass runs beside the browser tests: those spend most of their time waiting on the
-// browser, so the two together take little longer than the browser tests alone. Its output is
-// kept and printed once it ends, so the two do not interleave.
+// The PGlite pass runs alone on every core. The journeys then run in two shards at once, each
+// against its own server and data folder: they change the demo team, so two of them must never share
+// a server, and they mostly wait on the browser, so two shards take little longer than one would take
+// for half the journeys. The PostgreSQL pass runs beside them for the same reason. The first shard
+// prints as it runs; the others' output is kept and printed once they end, so nothing interleaves.
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
+
+const E2E_DIR = path.resolve(import.meta.dirname, '../e2e');
+const E2E_SHARDS = 2;
+// Shard n listens on this port + n - 1 (GROUPTRACK_E2E_PORT moves them all, as for `npm run test:e2e`).
+const E2E_FIRST_PORT = Number(process.env.GROUPTRACK_E2E_PORT ?? 3199);
 
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
@@ -15,35 +25,115 @@ function run(label, command, args, env = {}) {
   }
 }
 
-/** Starts a command whose output is kept; resolves to its exit code and output. */
-function start(command, args, env = {}) {
-  const child = spawn(command, args, { env: { ...process.env, ...env, FORCE_COLOR: '1' } });
+/** Starts a command; resolves to its exit code and, unless it prints as it runs, its kept output. */
+function start(command, args, { env = {}, cwd, live = false } = {}) {
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env, FORCE_COLOR: '1' },
+    stdio: live ? 'inherit' : 'pipe',
+  });
   const output = [];
-  child.stdout.on('data', (chunk) => output.push(chunk));
-  child.stderr.on('data', (chunk) => output.push(chunk));
+  child.stdout?.on('data', (chunk) => output.push(chunk));
+  child.stderr?.on('data', (chunk) => output.push(chunk));
   return new Promise((resolve) =>
     child.on('close', (code) => resolve({ code: code ?? 1, output: Buffer.concat(output) })),
   );
 }
 
-run('Unit and API tests (PGlite)', 'npx', ['vitest', 'run'], { TEST_ENGINE: 'pglite' });
+/** The journey files with how many tests each holds, as Playwright lists them. */
+function listJourneyFiles(env) {
+  const listed = spawnSync('npx', ['playwright', 'test', '--list', '--reporter=json'], {
+    cwd: E2E_DIR,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (listed.status !== 0) {
+    process.stderr.write(listed.stderr);
+    console.error('\nListing the browser tests failed.');
+    process.exit(1);
+  }
+  const countSpecs = (suite) =>
+    (suite.specs?.length ?? 0) + (suite.suites ?? []).reduce((sum, inner) => sum + countSpecs(inner), 0);
+  return JSON.parse(listed.stdout).suites.map((suite) => ({ file: suite.file, tests: countSpecs(suite) }));
+}
+
+/**
+ * Deals the files out so each shard gets about as many tests, the biggest files first. Playwright's own
+ * --shard cuts the alphabetical list into runs of equal test counts instead, which put most of the slow
+ * journeys in one shard and the many quick route checks in the other.
+ */
+function dealIntoShards(files, count) {
+  const shards = Array.from({ length: count }, () => ({ files: [], tests: 0 }));
+  for (const { file, tests } of [...files].sort((a, b) => b.tests - a.tests)) {
+    const lightest = shards.reduce((least, shard) => (shard.tests < least.tests ? shard : least));
+    lightest.files.push(file);
+    lightest.tests += tests;
+  }
+  return shards.filter((shard) => shard.files.length > 0);
+}
+
+/** Playwright reads its file arguments as patterns; this one matches exactly the given file. */
+function exactFilePattern(file) {
+  return `tests/${file}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '$';
+}
+
+/** Runs one shard's journeys against a server of its own, on its own port and data folder. */
+function startShard(shard, index, total) {
+  const port = E2E_FIRST_PORT + index;
+  const label = `Browser tests, shard ${index + 1} of ${total} (${shard.tests} tests, port ${port})`;
+  const live = index === 0;
+  if (live) console.log(`\n=== ${label} ===`);
+  const outputDir = path.join('test-results', `shard-${index + 1}`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), `grouptrack-e2e-shard-${index + 1}-`));
+  const result = start(
+    'npx',
+    ['playwright', 'test', '--output', outputDir, ...shard.files.map(exactFilePattern)],
+    {
+      cwd: E2E_DIR,
+      live,
+      env: {
+        GROUPTRACK_E2E_PORT: String(port),
+        GROUPTRACK_E2E_DATA_DIR: dataDir,
+        PLAYWRIGHT_HTML_OUTPUT_DIR: path.join('playwright-report', `shard-${index + 1}`),
+      },
+    },
+  );
+  return { label, live, result, dataDir };
+}
+
+run('Unit and API tests (PGlite)', 'npx', ['vitest', 'run', `--maxWorkers=${availableParallelism()}`], {
+  TEST_ENGINE: 'pglite',
+});
+run('Web build', 'npm', ['run', 'build']);
 
 const postgres = process.env.TEST_DATABASE_URL
-  ? start('npx', ['vitest', 'run', '.api.test.ts'], { TEST_ENGINE: 'postgres' })
+  ? start('npx', ['vitest', 'run', '.api.test.ts'], { env: { TEST_ENGINE: 'postgres' } })
   : null;
 if (!postgres) console.log('\nTEST_DATABASE_URL is not set: the API tests run on PGlite only.');
 
-console.log('\n=== Browser tests (Playwright, Chromium) ===');
-const browser = spawnSync('npm', ['run', 'test:e2e'], { stdio: 'inherit' });
+// Listing starts no server, so it needs no data folder of its own.
+const shards = dealIntoShards(listJourneyFiles({ GROUPTRACK_E2E_DATA_DIR: tmpdir() }), E2E_SHARDS);
+const runs = shards.map((shard, index) => startShard(shard, index, shards.length));
+const passes = [
+  ...runs,
+  ...(postgres
+    ? [{ label: 'API tests (PostgreSQL), run beside the browser tests', live: false, result: postgres }]
+    : []),
+];
 
-let failed = browser.status !== 0 ? 'Browser tests' : null;
-if (postgres) {
-  const { code, output } = await postgres;
-  console.log('\n=== API tests (PostgreSQL), run beside the browser tests ===');
-  process.stdout.write(output);
-  if (code !== 0) failed = failed ? `${failed} and API tests (PostgreSQL)` : 'API tests (PostgreSQL)';
+const failed = [];
+for (const { label, live, result, dataDir } of passes) {
+  const { code, output } = await result;
+  if (!live) {
+    console.log(`\n=== ${label} ===`);
+    process.stdout.write(output);
+  }
+  // A failed shard keeps its data folder, to look into what the journeys left.
+  if (code !== 0) failed.push(label);
+  else if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
-if (failed) {
-  console.error(`\n${failed} failed.`);
+if (failed.length > 0) {
+  console.error(`\nFailed: ${failed.join('; ')}.`);
   process.exit(1);
 }
