@@ -237,13 +237,10 @@ export function ContactTable({
       }),
       platforms: helper.accessor('platforms', {
         id: 'platforms',
-        cell: ({ row }) => (
-          <span className="gt-cell-text">
-            {row.original.platforms
-              .map((platform) => (isSocialPlatform(platform) ? formatPlatformName(platform) : platform))
-              .join(', ')}
-          </span>
-        ),
+        cell: ({ row }) =>
+          row.original.platforms
+            .map((platform) => (isSocialPlatform(platform) ? formatPlatformName(platform) : platform))
+            .join(', '),
       }),
       stage: helper.accessor('stage', {
         id: 'stage',
@@ -274,15 +271,11 @@ export function ContactTable({
       }),
       createdAt: helper.accessor('createdAt', {
         id: 'createdAt',
-        cell: ({ row }) => (
-          <span className="gt-cell-text">{dateFormat.format(new Date(row.original.createdAt))}</span>
-        ),
+        cell: ({ row }) => dateFormat.format(new Date(row.original.createdAt)),
       }),
       updatedAt: helper.accessor('updatedAt', {
         id: 'updatedAt',
-        cell: ({ row }) => (
-          <span className="gt-cell-text">{dateFormat.format(new Date(row.original.updatedAt))}</span>
-        ),
+        cell: ({ row }) => dateFormat.format(new Date(row.original.updatedAt)),
       }),
     };
     return helper.columns(visible.map((id) => all[id]));

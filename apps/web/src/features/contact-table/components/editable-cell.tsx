@@ -33,15 +33,14 @@ export function EditableCell({ display, editLabel, fields, onSave }: EditableCel
       <button
         type="button"
         className="gt-cell-button"
+        data-empty={display === '' || undefined}
         aria-label={display === '' ? `Empty, ${editLabel}` : `${display}, ${editLabel}`}
         onClick={() => {
           setErrors([]);
           setValues(fields.map((field) => field.value));
         }}
       >
-        <span className="gt-cell-text" data-empty={display === '' || undefined}>
-          {display === '' ? '—' : display}
-        </span>
+        {display === '' ? '—' : display}
       </button>
     );
   }
