@@ -1,5 +1,5 @@
 import { isSocialPlatform } from '@grouptrack/domain';
-import { Menu } from '@mantine/core';
+import { Menu, VisuallyHidden } from '@mantine/core';
 import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import { formatRelativeTime } from '../../../lib/format';
@@ -59,7 +59,7 @@ function TaskMarker({ dueAt, now }: { dueAt: string; now: Date }) {
       >
         <path d="M5 12l5 5 9-11" />
       </svg>
-      <span className="gt-visually-hidden">Open task: </span>
+      <VisuallyHidden>Open task: </VisuallyHidden>
       {isOverdue ? 'Overdue' : `Due ${dueFormat.format(new Date(dueAt))}`}
     </span>
   );
