@@ -6,13 +6,12 @@ import {
   canAssignRole,
   createPushId,
   deriveSubscription,
-  type TeamRole,
   type TierValue,
 } from '@grouptrack/domain';
 import type { Config } from '../../platform/config';
 import type { Databases, DirectoryDb } from '../../platform/db/databases';
 import { ConflictError, ForbiddenError, LimitReachedError, NotFoundError } from '../../platform/errors';
-import type { Actor } from '../../platform/http/actor';
+import type { Actor, TeamActor } from '../../platform/http/actor';
 import type { EventHub } from '../../platform/realtime';
 import type { MailService } from '../mail/mail.service';
 import * as repo from './teams.repository';
@@ -22,11 +21,7 @@ const EMAIL_INVITATION_DAYS = 14;
 const LINK_INVITATION_DAYS = 30;
 
 /** An actor inside one team, with the role and pipeline access that team gives them. */
-export interface TeamActor extends Actor {
-  teamUID: string;
-  role: TeamRole;
-  groupAccess: string[];
-}
+export type { TeamActor };
 
 export interface NewTeam {
   ownerId: string;

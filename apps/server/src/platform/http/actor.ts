@@ -27,8 +27,8 @@ export async function findActor(auth: Auth, request: FastifyRequest): Promise<Ac
   };
 }
 
-/** An actor with their membership of one team (the teams module's TeamActor has this shape). */
-export interface ActorInTeam extends Actor {
+/** An actor with their membership of one team. */
+export interface TeamActor extends Actor {
   teamUID: string;
   role: TeamRole;
   groupAccess: string[];
@@ -44,7 +44,7 @@ export async function findActorInTeam(
   readSessionMember: SessionMemberReader,
   request: FastifyRequest,
   teamUID: string,
-): Promise<Actor | ActorInTeam | null> {
+): Promise<Actor | TeamActor | null> {
   const read = await readSessionMember(request.cookies, teamUID);
   if (!read) return findActor(auth, request);
   const actor: Actor = {

@@ -29,7 +29,12 @@ import type { PipelineDetails } from '../../contact-filters';
 import { listTagOptions } from '../lib/tag-options';
 import { contactTableRootKey, useContactPages, type TableSort } from '../api/search-contact-pages';
 import { useUpdateContact, type ContactPatch } from '../api/update-contact';
-import { CONTACT_COLUMN_LABELS, listVisibleColumns, type ContactColumnId } from '../lib/column-prefs';
+import {
+  COLUMN_WIDTHS,
+  CONTACT_COLUMN_LABELS,
+  listVisibleColumns,
+  type ContactColumnId,
+} from '../lib/column-prefs';
 import { contactTableFeatures } from '../lib/table-features';
 import { useColumnPrefs } from '../lib/use-column-prefs';
 import { ColumnPicker } from './column-picker';
@@ -37,17 +42,6 @@ import { EditableCell } from './editable-cell';
 import { ROW_HEIGHT, VirtualRows } from './virtual-rows';
 
 const CHECKBOX_WIDTH = 44;
-
-const COLUMN_WIDTHS: Record<ContactColumnId, number> = {
-  name: 260,
-  emailAddress: 260,
-  phoneNumber: 180,
-  platforms: 170,
-  stage: 160,
-  tags: 240,
-  createdAt: 130,
-  updatedAt: 130,
-};
 
 /** The server sort field of each sortable column. */
 const COLUMN_SORT: Partial<Record<ContactColumnId, SearchSortField>> = {
@@ -477,7 +471,6 @@ export function ContactTable({
               scrollElement={scrollElement}
               rows={tableRows}
               columns={columns}
-              columnWidths={COLUMN_WIDTHS}
               selection={currentSelection}
               onToggle={toggleOne}
               onNearEnd={loadMore}

@@ -4,7 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect } from 'react';
 import type { SearchHit } from '../../../lib/search-client';
 import { isRowSelected, type Selection } from '../../bulk-actions/lib/selection';
-import type { ContactColumnId } from '../lib/column-prefs';
+import { COLUMN_WIDTHS, type ContactColumnId } from '../lib/column-prefs';
 import type { contactTableFeatures } from '../lib/table-features';
 import './contact-table.css';
 
@@ -22,7 +22,6 @@ export interface VirtualRowsProps {
   rows: ContactRowModel[];
   /** The column definitions: a new list re-renders the rows in view. */
   columns: unknown;
-  columnWidths: Record<ContactColumnId, number>;
   selection: Selection;
   onToggle: (GTID: string) => void;
   /** Asked for when the rows in view come near the end of the loaded ones. */
@@ -37,7 +36,6 @@ export function VirtualRows({
   scrollElement,
   rows,
   columns,
-  columnWidths,
   selection,
   onToggle,
   onNearEnd,
@@ -69,7 +67,6 @@ export function VirtualRows({
             index={item.index}
             start={item.start}
             columns={columns}
-            columnWidths={columnWidths}
             isSelected={isRowSelected(selection, row.id)}
             onToggle={onToggle}
           />
@@ -84,20 +81,12 @@ interface ContactRowProps {
   index: number;
   start: number;
   columns: unknown;
-  columnWidths: Record<ContactColumnId, number>;
   isSelected: boolean;
   onToggle: (GTID: string) => void;
 }
 
 /** One contact. Memoised: rows already in view do not render again as the table scrolls. */
-const ContactRow = memo(function ContactRow({
-  row,
-  index,
-  start,
-  columnWidths,
-  isSelected,
-  onToggle,
-}: ContactRowProps) {
+const ContactRow = memo(function ContactRow({ row, index, start, isSelected, onToggle }: ContactRowProps) {
   const hit = row.original;
   return (
     <tr
@@ -126,7 +115,7 @@ const ContactRow = memo(function ContactRow({
         <td
           key={cell.id}
           className="gt-table-cell"
-          style={{ width: columnWidths[cell.column.id as ContactColumnId] }}
+          style={{ width: COLUMN_WIDTHS[cell.column.id as ContactColumnId] }}
         >
           <FlexRender cell={cell} />
         </td>

@@ -84,3 +84,15 @@ export function moveColumn(prefs: ColumnPrefs, id: ContactColumnId, step: -1 | 1
   [order[index], order[target]] = [order[target]!, order[index]!];
   return { ...prefs, order };
 }
+
+/** Each column's width in px: rows are laid out without measuring their cells. */
+export const COLUMN_WIDTHS: Record<ContactColumnId, number> = {
+  name: 260,
+  emailAddress: 260,
+  phoneNumber: 180,
+  platforms: 170,
+  stage: 160,
+  tags: 240,
+  createdAt: 130,
+  updatedAt: 130,
+};
