@@ -50,6 +50,35 @@ test.describe('table view', () => {
     expect(await grid.getByRole('row').count()).toBeLessThan(80);
   });
 
+  test('rows that scroll in show their own contact, not a tick or an edit left by another', async ({
+    page,
+  }) => {
+    // Rows are reused for the contacts that scroll in; what one contact showed must not stay on screen.
+    const grid = await openTable(page);
+    const first = grid.locator('tr[aria-rowindex="2"]');
+    const firstName = (await first.getByRole('button', { name: /edit name of/ }).textContent())!;
+    await first.getByRole('checkbox').check();
+    await grid
+      .locator('tr[aria-rowindex="3"]')
+      .getByRole('button', { name: /edit email of/ })
+      .click();
+    await expect(grid.getByRole('textbox', { name: 'Email' })).toBeFocused();
+
+    await grid.hover();
+    await page.mouse.wheel(0, 2_000);
+    await expect(grid.locator('tr[aria-rowindex="2"]')).toHaveCount(0);
+    await expect(grid.getByRole('textbox', { name: 'Email' })).toHaveCount(0);
+    await expect(grid.getByRole('checkbox', { checked: true })).toHaveCount(0);
+    // Each row's checkbox names the contact in its own row.
+    const row = grid.locator('tbody tr').first();
+    const name = (await row.getByRole('button', { name: /edit name of/ }).textContent())!;
+    await expect(row.getByRole('checkbox')).toHaveAccessibleName(`Select ${name}`);
+
+    await page.mouse.wheel(0, -2_000);
+    await expect(first.getByRole('checkbox', { name: `Select ${firstName}` })).toBeChecked();
+    await expect(grid.getByRole('checkbox', { checked: true })).toHaveCount(1);
+  });
+
   test('sorts contacts by name on the server', async ({ page }) => {
     const grid = await openTable(page);
     await grid.getByRole('button', { name: 'Name', exact: true }).click();

@@ -155,6 +155,7 @@ export function ContactTable({
           const hit = row.original;
           return (
             <EditableCell
+              subject={hit.GTID}
               display={hit.name}
               editLabel={`edit name of ${hit.name || 'this contact'}`}
               fields={[
@@ -189,6 +190,7 @@ export function ContactTable({
           const hit = row.original;
           return (
             <EditableCell
+              subject={hit.GTID}
               display={hit.emailAddress ?? ''}
               editLabel={`edit email of ${hit.name || 'this contact'}`}
               fields={[
@@ -212,6 +214,7 @@ export function ContactTable({
           const hit = row.original;
           return (
             <EditableCell
+              subject={hit.GTID}
               display={hit.phoneNumber ?? ''}
               editLabel={`edit phone of ${hit.name || 'this contact'}`}
               fields={[
@@ -252,9 +255,15 @@ export function ContactTable({
         cell: ({ row }) => {
           const known = row.original.tags.flatMap((id) => tags.get(id) ?? []);
           return (
-            <span className="gt-cell-tags">
-              {known.slice(0, 3).map((tag) => (
-                <span key={tag.tagUID} className="gt-cell-badge" title={`${tag.setName}: ${tag.name}`}>
+            // One title for the cell, naming every tag with its set (the +N ones too); an attribute
+            // on each badge would restyle each badge whenever its row is reused for another contact.
+            <span
+              className="gt-cell-tags"
+              title={known.map((tag) => `${tag.setName}: ${tag.name}`).join(', ') || undefined}
+            >
+              {/* Index keys: a row reused for another contact keeps its badges and changes their text. */}
+              {known.slice(0, 3).map((tag, index) => (
+                <span key={index} className="gt-cell-badge">
                   {tag.name}
                 </span>
               ))}

@@ -12,6 +12,11 @@ export interface EditableField {
 }
 
 export interface EditableCellProps {
+  /**
+   * Whose value this is (the contact's GTID). Table rows are reused for other contacts as the table
+   * scrolls; an edit belongs to the contact it was started on, not to the row.
+   */
+  subject: string;
   /** What the cell shows when not editing. */
   display: string;
   /** What the button does, e.g. "edit email of Ava Smith"; its accessible name starts with the value shown. */
@@ -22,10 +27,12 @@ export interface EditableCellProps {
 }
 
 /** A cell that turns into inputs on click or Enter: Enter saves, Escape cancels. */
-export function EditableCell({ display, editLabel, fields, onSave }: EditableCellProps) {
-  const [values, setValues] = useState<string[] | null>(null);
+export function EditableCell({ subject, display, editLabel, fields, onSave }: EditableCellProps) {
+  const [editing, setEditing] = useState<{ subject: string; values: string[] } | null>(null);
   const [errors, setErrors] = useState<(string | null)[]>([]);
   const [isSaving, setIsSaving] = useState(false);
+  const values = editing?.subject === subject ? editing.values : null;
+  const setValues = (next: string[] | null) => setEditing(next === null ? null : { subject, values: next });
 
   if (values === null) {
     // A plain button, not Mantine's: the table mounts these continuously while it scrolls.

@@ -1,10 +1,11 @@
 import { FlexRender } from '@tanstack/react-table';
 import type { Row } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef } from 'react';
 import type { SearchHit } from '../../../lib/search-client';
 import { isRowSelected, type Selection } from '../../bulk-actions/lib/selection';
 import { COLUMN_WIDTHS, type ContactColumnId } from '../lib/column-prefs';
+import { assignRowSlots } from '../lib/row-slots';
 import type { contactTableFeatures } from '../lib/table-features';
 import './contact-table.css';
 
@@ -48,9 +49,18 @@ export function VirtualRows({
     count: rows.length,
     getScrollElement: () => scrollElement,
     estimateSize: rowSize,
-    overscan: 5,
+    // Rows have a fixed height, so few rows beyond the view are needed; each costs styling when it comes in.
+    overscan: 2,
   });
   const items = virtualizer.getVirtualItems();
+  // Rows are drawn in reused slots (row-slots.ts). The ref only caches the last assignment, which
+  // the same items always give again, so rendering twice is harmless.
+  const slotsRef = useRef(new Map<number, number>());
+  const slots = assignRowSlots(
+    slotsRef.current,
+    items.map((item) => item.index),
+  );
+  slotsRef.current = slots;
   const lastIndex = items.at(-1)?.index ?? -1;
   useEffect(() => {
     if (lastIndex >= rows.length - PREFETCH_ROWS) onNearEnd();
@@ -62,7 +72,7 @@ export function VirtualRows({
         const row = rows[item.index]!;
         return (
           <ContactRow
-            key={row.id}
+            key={slots.get(item.index)}
             row={row}
             index={item.index}
             start={item.start}
@@ -88,8 +98,16 @@ interface ContactRowProps {
 /** One contact. Memoised: rows already in view do not render again as the table scrolls. */
 const ContactRow = memo(function ContactRow({ row, index, start, isSelected, onToggle }: ContactRowProps) {
   const hit = row.original;
+  const element = useRef<HTMLTableRowElement>(null);
+  // A slot that now shows another contact lets go of the focus, as a row leaving the page would: a
+  // focused checkbox or cell must not silently start to stand for someone else.
+  useLayoutEffect(() => {
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && element.current?.contains(focused)) focused.blur();
+  }, [row.id]);
   return (
     <tr
+      ref={element}
       className="gt-table-row"
       aria-rowindex={index + 2}
       aria-selected={isSelected}
@@ -113,7 +131,7 @@ const ContactRow = memo(function ContactRow({ row, index, start, isSelected, onT
       </td>
       {row.getAllCells().map((cell) => (
         <td
-          key={cell.id}
+          key={cell.column.id}
           className="gt-table-cell"
           style={{ width: COLUMN_WIDTHS[cell.column.id as ContactColumnId] }}
         >
