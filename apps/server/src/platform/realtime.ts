@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Databases, TeamDb } from './db/databases';
 import { teamEvents } from './db/team-schema';
 import type { Logger } from './logger';
@@ -67,11 +67,20 @@ function toChangeEvent(row: typeof teamEvents.$inferSelect): ChangeEvent {
   };
 }
 
+/**
+ * What a reconnecting client missed. `complete` is false when the log can no longer say: the event
+ * the client saw last has been pruned (the log keeps 7 days), or more than REPLAY_LIMIT followed it.
+ */
+export interface Replay {
+  events: ChangeEvent[];
+  complete: boolean;
+}
+
 /** Fans committed changes out to the subscribers of this process, whichever process made them. */
 export interface EventHub {
   subscribe(teamUID: string, listener: Listener): () => void;
   /** Changes after `afterId`, oldest first, for a client that reconnects with Last-Event-ID. */
-  replay(teamUID: string, afterId: number): Promise<ChangeEvent[]>;
+  replay(teamUID: string, afterId: number): Promise<Replay>;
   /** Appends a change that follows a committed directory change (membership, team settings). */
   record(teamUID: string, change: ChangeInput): Promise<ChangeEvent>;
   stop(): Promise<void>;
@@ -127,14 +136,20 @@ export async function startEventHub(databases: Databases, log: Logger): Promise<
       };
     },
     async replay(teamUID, afterId) {
+      // From the client's last event itself: finding it proves nothing between was pruned.
       const rows = await databases
         .forTeam(teamUID)
         .select()
         .from(teamEvents)
-        .where(and(eq(teamEvents.teamId, teamUID), gt(teamEvents.id, afterId)))
+        .where(and(eq(teamEvents.teamId, teamUID), gte(teamEvents.id, afterId)))
         .orderBy(asc(teamEvents.id))
-        .limit(REPLAY_LIMIT);
-      return rows.map(toChangeEvent);
+        .limit(REPLAY_LIMIT + 2);
+      const seenLast = rows[0]?.id === afterId;
+      const missed = seenLast ? rows.slice(1) : rows;
+      return {
+        events: missed.slice(0, REPLAY_LIMIT).map(toChangeEvent),
+        complete: seenLast && missed.length <= REPLAY_LIMIT,
+      };
     },
     record(teamUID, change) {
       return databases.forTeam(teamUID).transaction((tx) => appendChange(tx, teamUID, change));

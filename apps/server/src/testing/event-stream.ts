@@ -24,6 +24,8 @@ export async function openStream<T>(client: TestClient, path: string, lastEventI
     signal: controller.signal,
   });
   const received: T[] = [];
+  /** Each received event's name (`event:` line), in the same order as `received`. */
+  const names: string[] = [];
   const waiters: (() => void)[] = [];
   let ended = false;
   const pump = async () => {
@@ -43,7 +45,10 @@ export async function openStream<T>(client: TestClient, path: string, lastEventI
             .filter((line) => line.startsWith('data: '))
             .map((line) => line.slice(6))
             .join('\n');
-          if (data) received.push(JSON.parse(data) as T);
+          if (data) {
+            received.push(JSON.parse(data) as T);
+            names.push(block.match(/^event: (.*)$/m)?.[1] ?? 'message');
+          }
           waiters.splice(0).forEach((wake) => wake());
         }
       }
@@ -58,6 +63,7 @@ export async function openStream<T>(client: TestClient, path: string, lastEventI
   return {
     status: response.status,
     received,
+    names,
     get ended() {
       return ended;
     },

@@ -16,6 +16,7 @@ import { ReminderBell } from '../features/tasks/components/reminder-bell';
 import { useAppUpdates } from '../features/shell/hooks/use-app-updates';
 import { useHelpWidget } from '../features/shell/hooks/use-help-widget';
 import { useAppConfig } from '../lib/app-config';
+import { useTeamResync } from '../lib/team-events';
 import { RequireUser } from './require-user';
 
 const HEADER_HEIGHT = 60;
@@ -35,6 +36,7 @@ export function MainLayout() {
   const user = useLoggedUser();
   const [isNavOpen, nav] = useDisclosure(false);
   const { updatedVersion } = useAppUpdates();
+  useTeamResync(user.currentTeam.teamUID);
   useHelpWidget(useAppConfig().data?.helpWidgetUrl);
   const barHeight = user.impersonatedBy ? IMPERSONATION_BAR_HEIGHT : 0;
 

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 
 /** One committed change of the team, as `GET /api/v1/teams/:teamUID/events` sends it. */
@@ -15,17 +16,32 @@ export interface TeamEvent {
 type Listener = (event: TeamEvent) => void;
 
 // One EventSource per team for the whole page, shared by every component that listens. The browser
-// reconnects by itself and sends Last-Event-ID, so the server replays what was missed.
-const streams = new Map<string, { source: EventSource; listeners: Set<Listener> }>();
+// reconnects by itself and sends Last-Event-ID, so the server replays what was missed; when it
+// cannot (the gap is older than its log or too long), it sends `resync` instead.
+const streams = new Map<
+  string,
+  { source: EventSource; listeners: Set<Listener>; resyncs: Set<() => void> }
+>();
 
-/** Listens to the team's changes; returns a function that stops listening. */
-export function subscribeToTeamEvents(teamUID: string, listener: Listener): () => void {
+/**
+ * Listens to the team's changes, and to `onResync` when changes were missed that the server could not
+ * replay; returns a function that stops listening.
+ */
+export function subscribeToTeamEvents(
+  teamUID: string,
+  listener: Listener,
+  onResync?: () => void,
+): () => void {
   let stream = streams.get(teamUID);
   if (!stream) {
     const source = new EventSource(`/api/v1/teams/${encodeURIComponent(teamUID)}/events`, {
       withCredentials: true,
     });
     const listeners = new Set<Listener>();
+    const resyncs = new Set<() => void>();
+    source.addEventListener('resync', () => {
+      for (const each of resyncs) each();
+    });
     source.addEventListener('change', (message: MessageEvent<string>) => {
       let event: TeamEvent;
       try {
@@ -35,13 +51,15 @@ export function subscribeToTeamEvents(teamUID: string, listener: Listener): () =
       }
       for (const each of listeners) each(event);
     });
-    stream = { source, listeners };
+    stream = { source, listeners, resyncs };
     streams.set(teamUID, stream);
   }
   const current = stream;
   current.listeners.add(listener);
+  if (onResync) current.resyncs.add(onResync);
   return () => {
     current.listeners.delete(listener);
+    if (onResync) current.resyncs.delete(onResync);
     if (current.listeners.size === 0) {
       current.source.close();
       streams.delete(teamUID);
@@ -59,4 +77,21 @@ export function useTeamEvents(teamUID: string | null, onEvent: Listener): void {
     if (!teamUID) return;
     return subscribeToTeamEvents(teamUID, (event) => latest.current(event));
   }, [teamUID]);
+}
+
+/**
+ * Keeps the team's change stream open and, when the server says changes were missed that it cannot
+ * replay, reloads every query of the team (each names the team in its key).
+ */
+export function useTeamResync(teamUID: string): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      subscribeToTeamEvents(
+        teamUID,
+        () => undefined,
+        () => void queryClient.invalidateQueries({ predicate: ({ queryKey }) => queryKey.includes(teamUID) }),
+      ),
+    [teamUID, queryClient],
+  );
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANGE_LOG_RETENTION_MS, pruneChangeLog } from '../../platform/db/change-log-pruning';
 import { openEventStream } from '../../testing/event-stream';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import type { TestClient } from '../../testing/test-client';
@@ -41,6 +42,36 @@ describe('GET /api/v1/teams/:teamUID/events', () => {
     const names = resumed.received.filter((e) => e.entity === 'team').map((e) => e.data?.name);
     expect(names).toEqual(['Missed one', 'Missed two']);
     resumed.close();
+  });
+
+  it('tells a client to reload when its gap is older than the log or too long to replay', async () => {
+    const record = (name: string) =>
+      server.server.context.events.record(teamUID, {
+        entity: 'team',
+        op: 'update',
+        ids: [teamUID],
+        data: { name },
+      });
+    const kept = await record('Kept');
+    const resumed = await openEventStream(owner, teamUID, kept.id);
+    await record('After');
+    await resumed.next((e) => e.data?.name === 'After');
+    expect(resumed.names).not.toContain('resync');
+    resumed.close();
+
+    // More than a thousand changes since the client's last one: only the first thousand are sent.
+    for (let count = 0; count < 1001; count += 1) await record(`Burst ${count}`);
+    const behind = await openEventStream(owner, teamUID, kept.id);
+    await behind.next((e) => e.data?.name === 'Burst 998');
+    expect(behind.names[0]).toBe('resync');
+    behind.close();
+
+    // The client's last event was pruned with the rest of the week-old log.
+    await pruneChangeLog(server.databases, Date.now() + CHANGE_LOG_RETENTION_MS + 60_000);
+    const stale = await openEventStream(owner, teamUID, kept.id);
+    await stale.next(() => true);
+    expect(stale.names).toEqual(['resync']);
+    stale.close();
   });
 
   it("sends a member only the pipeline events their groupAccess allows, and ends when they're removed", async () => {

@@ -15,7 +15,8 @@ export function registerEventRoutes(app: App, { auth, teams, events }: AppContex
     {
       schema: {
         tags: ['realtime'],
-        summary: "The team's changes as Server-Sent Events; send Last-Event-ID to replay what was missed",
+        summary:
+          "The team's changes as Server-Sent Events; send Last-Event-ID to replay what was missed. A `resync` event says the gap is too old or too long to replay",
         params: z.object({ teamUID: z.string().min(1).max(64) }),
         querystring: z.object({
           /** The same as the Last-Event-ID header, for clients that cannot set headers. */
@@ -61,7 +62,13 @@ export function registerEventRoutes(app: App, { auth, teams, events }: AppContex
       };
 
       try {
-        const replayed = lastEventId === undefined ? [] : await events.replay(teamUID, lastEventId);
+        const replay =
+          lastEventId === undefined
+            ? { events: [], complete: true }
+            : await events.replay(teamUID, lastEventId);
+        // Gaps cannot be replayed: the client reloads what it shows instead.
+        if (!replay.complete) stream.send('resync', { lastEventId });
+        const replayed = replay.events;
         replayed.forEach(handle);
         const seen = new Set(replayed.map((event) => event.id));
         const pending = buffered;
