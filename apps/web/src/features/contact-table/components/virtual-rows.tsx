@@ -67,7 +67,12 @@ export function VirtualRows({
   }, [lastIndex, rows.length, onNearEnd]);
 
   return (
-    <tbody style={{ display: 'grid', height: virtualizer.getTotalSize(), position: 'relative' }}>
+    // The rows in view lie in the body's flow, below a padding as tall as the rows above them: one
+    // style change per scroll, where a position on each row would restyle every row.
+    <tbody
+      className="gt-table-body"
+      style={{ height: virtualizer.getTotalSize(), paddingTop: items[0]?.start ?? 0 }}
+    >
       {items.map((item) => {
         const row = rows[item.index]!;
         return (
@@ -75,7 +80,6 @@ export function VirtualRows({
             key={slots.get(item.index)}
             row={row}
             index={item.index}
-            start={item.start}
             columns={columns}
             isSelected={isRowSelected(selection, row.id)}
             onToggle={onToggle}
@@ -89,14 +93,13 @@ export function VirtualRows({
 interface ContactRowProps {
   row: ContactRowModel;
   index: number;
-  start: number;
   columns: unknown;
   isSelected: boolean;
   onToggle: (GTID: string) => void;
 }
 
 /** One contact. Memoised: rows already in view do not render again as the table scrolls. */
-const ContactRow = memo(function ContactRow({ row, index, start, isSelected, onToggle }: ContactRowProps) {
+const ContactRow = memo(function ContactRow({ row, index, isSelected, onToggle }: ContactRowProps) {
   const hit = row.original;
   const element = useRef<HTMLTableRowElement>(null);
   // A slot that now shows another contact lets go of the focus, as a row leaving the page would: a
@@ -111,7 +114,6 @@ const ContactRow = memo(function ContactRow({ row, index, start, isSelected, onT
       className="gt-table-row"
       aria-rowindex={index + 2}
       aria-selected={isSelected}
-      style={{ transform: `translateY(${start}px)` }}
     >
       <td className="gt-table-check-cell">
         {/* A drawn checkbox: a native one costs more to style than the rest of the row. */}
