@@ -109,12 +109,7 @@ const ContactRow = memo(function ContactRow({ row, index, isSelected, onToggle }
     if (focused instanceof HTMLElement && element.current?.contains(focused)) focused.blur();
   }, [row.id]);
   return (
-    <tr
-      ref={element}
-      className="gt-table-row"
-      aria-rowindex={index + 2}
-      aria-selected={isSelected}
-    >
+    <tr ref={element} className="gt-table-row" aria-rowindex={index + 2} aria-selected={isSelected}>
       <td className="gt-table-check-cell">
         {/* A drawn checkbox: a native one costs more to style than the rest of the row. */}
         <span
