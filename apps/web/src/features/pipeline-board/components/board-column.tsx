@@ -134,20 +134,22 @@ export const BoardColumn = memo(function BoardColumn({
             No contacts in this stage.
           </Text>
         ) : (
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          // The cards in view lie in the flow below a padding as tall as the cards above them: one
+          // style change per scroll, where a position on each card would restyle every card.
+          <div
+            style={{
+              display: 'flex',
+              flexDirection: 'column',
+              gap: CARD_GAP_PX,
+              boxSizing: 'border-box',
+              height: virtualizer.getTotalSize(),
+              paddingTop: items[0]?.start ?? 0,
+            }}
+          >
             {items.map((item) => {
               const row = rows.rowAt(item.index);
               return (
-                <div
-                  key={item.key}
-                  style={{
-                    position: 'absolute',
-                    top: 0,
-                    left: 0,
-                    right: 0,
-                    transform: `translateY(${item.start}px)`,
-                  }}
-                >
+                <div key={item.key} style={{ flexShrink: 0, height: CARD_HEIGHT_PX }}>
                   {'card' in row ? (
                     <DraggableCard
                       key={row.card.GTID}
