@@ -136,7 +136,8 @@ export async function startEventHub(databases: Databases, log: Logger): Promise<
       };
     },
     async replay(teamUID, afterId) {
-      // From the client's last event itself: finding it proves nothing between was pruned.
+      // From the client's last event itself: finding it proves nothing between was pruned. Id 0 asks
+      // for the whole log kept, with no event of its own to find.
       const rows = await databases
         .forTeam(teamUID)
         .select()
@@ -144,7 +145,7 @@ export async function startEventHub(databases: Databases, log: Logger): Promise<
         .where(and(eq(teamEvents.teamId, teamUID), gte(teamEvents.id, afterId)))
         .orderBy(asc(teamEvents.id))
         .limit(REPLAY_LIMIT + 2);
-      const seenLast = rows[0]?.id === afterId;
+      const seenLast = afterId === 0 || rows[0]?.id === afterId;
       const missed = seenLast ? rows.slice(1) : rows;
       return {
         events: missed.slice(0, REPLAY_LIMIT).map(toChangeEvent),
