@@ -145,11 +145,11 @@ export async function startEventHub(databases: Databases, log: Logger): Promise<
         .where(and(eq(teamEvents.teamId, teamUID), gte(teamEvents.id, afterId)))
         .orderBy(asc(teamEvents.id))
         .limit(REPLAY_LIMIT + 2);
-      const seenLast = afterId === 0 || rows[0]?.id === afterId;
-      const missed = seenLast ? rows.slice(1) : rows;
+      const foundLast = rows[0]?.id === afterId;
+      const missed = foundLast ? rows.slice(1) : rows;
       return {
         events: missed.slice(0, REPLAY_LIMIT).map(toChangeEvent),
-        complete: seenLast && missed.length <= REPLAY_LIMIT,
+        complete: (foundLast || afterId === 0) && missed.length <= REPLAY_LIMIT,
       };
     },
     record(teamUID, change) {

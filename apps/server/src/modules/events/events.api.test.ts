@@ -72,6 +72,13 @@ describe('GET /api/v1/teams/:teamUID/events', () => {
     await stale.next(() => true);
     expect(stale.names).toEqual(['resync']);
     stale.close();
+
+    // Id 0 asks for the whole log kept: its first event included, and no resync.
+    await record('Fresh');
+    const whole = await openEventStream(owner, teamUID, 0);
+    await whole.next((e) => e.data?.name === 'Fresh');
+    expect(whole.names).toEqual(['change']);
+    whole.close();
   });
 
   it("sends a member only the pipeline events their groupAccess allows, and ends when they're removed", async () => {

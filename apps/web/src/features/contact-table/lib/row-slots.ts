@@ -14,17 +14,15 @@ export function assignRowSlots(
   indexes: readonly number[],
 ): Map<number, number> {
   const staying = new Set(indexes);
-  const next = new Map<number, number>();
+  const kept = new Map<number, number>();
   const free: number[] = [];
   // A Map keeps insertion order, which is index order: the previous order of the slots on the page.
   for (const [index, slot] of previous) {
-    if (staying.has(index)) next.set(index, slot);
+    if (staying.has(index)) kept.set(index, slot);
     else free.push(slot);
   }
   let fresh = Math.max(-1, ...previous.values()) + 1;
-  const entering = indexes.filter((index) => !next.has(index));
-  const assigned = new Map<number, number>();
-  for (const index of entering) assigned.set(index, free.shift() ?? fresh++);
-  // In index order again, for the next call.
-  return new Map(indexes.map((index) => [index, next.get(index) ?? assigned.get(index)!]));
+  // Rows coming in, in index order, take the free slots in their order, then new ones; the result is
+  // in index order again, for the next call.
+  return new Map(indexes.map((index) => [index, kept.get(index) ?? free.shift() ?? fresh++]));
 }
