@@ -189,6 +189,8 @@ export async function updateContactPipeline(
   pipelineId: string,
   patch: Partial<typeof contactPipelines.$inferInsert>,
 ) {
+  // Nothing to change is no statement: an empty SET is not SQL.
+  if (Object.keys(patch).length === 0) return;
   await db
     .update(contactPipelines)
     .set(patch)

@@ -11,7 +11,13 @@ import {
 } from '@grouptrack/domain';
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { isUniqueViolation } from '../../platform/db/errors';
-import { BadRequestError, ForbiddenError, LimitReachedError, NotFoundError } from '../../platform/errors';
+import {
+  AppError,
+  BadRequestError,
+  ForbiddenError,
+  LimitReachedError,
+  NotFoundError,
+} from '../../platform/errors';
 import type { Actor } from '../../platform/http/actor';
 import { appendChange } from '../../platform/realtime';
 import * as pipelinesRepo from '../pipelines/pipelines.repository';
@@ -25,6 +31,48 @@ export function orphanKey(name: string): string {
 
 /** Events about contacts in no pipeline carry this, which only owners and admins may see. */
 export const NO_PIPELINE = '_none';
+
+/** What a member capturing or importing someone they may not see is told, and nothing more. */
+export const HIDDEN_CONTACT_MESSAGE =
+  'This person is already in GroupTrack, in a pipeline you cannot see. The team owner and admins have been told, so they can add them to your pipeline.';
+
+/** 409 `contact-hidden`: the person exists, but in no pipeline the member works in. */
+export class HiddenContactError extends AppError {
+  constructor() {
+    super(409, 'contact-hidden', HIDDEN_CONTACT_MESSAGE);
+  }
+}
+
+/** Whether a member sees a contact placed in these pipelines: owners and admins see every contact. */
+export function canSeeContact(
+  member: Pick<TeamActor, 'role' | 'groupAccess'>,
+  pipelineIds: readonly string[],
+): boolean {
+  return (
+    can(member.role, 'see-all-pipelines') ||
+    pipelineIds.some((pipelineId) => canSeePipeline(member, pipelineId))
+  );
+}
+
+/** The fields of `patch` whose value differs from the stored row: an unchanged value is no change. */
+function changedFields<T extends Record<string, unknown>>(row: T, patch: Partial<T>): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(patch).filter(([key, value]) => value !== undefined && value !== row[key]),
+  ) as Partial<T>;
+}
+
+/** The sources that would add or change something on the contact (a source fills only what it has). */
+function changedSources(stored: repo.SourceRow[], sources: repo.SourceInput[]) {
+  return sources.filter((source) => {
+    const known = stored.find((row) => row.platform === source.platform);
+    return (
+      !known ||
+      (!!source.profileId && source.profileId !== known.profileId) ||
+      (!!source.username && source.username !== known.username) ||
+      (!!source.url && source.url !== known.url)
+    );
+  });
+}
 
 export interface ContactFields {
   firstName?: string | undefined;
@@ -110,10 +158,41 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
     const contact = await repo.findContact(tx, member.teamUID, contactId);
     if (!contact) throw new NotFoundError('Contact not found.');
     const placements = await repo.listContactPipelines(tx, member.teamUID, contactId);
-    if (!canSeeAll(member) && !placements.some((row) => canSeePipeline(member, row.pipelineId))) {
+    if (
+      !canSeeContact(
+        member,
+        placements.map((row) => row.pipelineId),
+      )
+    ) {
       throw new NotFoundError('Contact not found.');
     }
     return { contact, placements };
+  }
+
+  /** What one change did: its history, and whether it changed something the history leaves out. */
+  interface ChangeOutcome<T> {
+    history: repo.ActivityInsert[];
+    /** A change without an activity of its own (answers to questions) still tells open clients. */
+    changed?: boolean;
+    result?: T;
+  }
+
+  /**
+   * Stores a change's history and announces it to every pipeline the contact was or is in. A change
+   * that changed nothing writes nothing: no activity, no event.
+   */
+  async function recordChange(
+    tx: TeamDb,
+    member: TeamActor,
+    contactId: string,
+    before: { pipelineId: string }[],
+    outcome: Pick<ChangeOutcome<unknown>, 'history' | 'changed'>,
+  ) {
+    if (outcome.history.length === 0 && !outcome.changed) return;
+    await repo.insertActivities(tx, outcome.history);
+    const after = await repo.listContactPipelines(tx, member.teamUID, contactId);
+    const pipelineIds = new Set([...before, ...after].map((row) => row.pipelineId));
+    await announce(tx, member, contactId, 'update', [...pipelineIds]);
   }
 
   /**
@@ -124,45 +203,52 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
     actor: Actor,
     teamUID: string,
     contactId: string,
-    work: (tx: TeamDb, member: TeamActor) => Promise<{ history: repo.ActivityInsert[]; result?: T }>,
+    work: (tx: TeamDb, member: TeamActor, contact: repo.ContactRow) => Promise<ChangeOutcome<T>>,
   ): Promise<T | undefined> {
     const member = await teams.requireMember(actor, teamUID);
     return databases.forTeam(teamUID).transaction(async (tx) => {
       const before = await requireContact(tx, member, contactId);
-      const { history, result } = await work(tx, member);
-      if (history.length > 0) {
-        await repo.insertActivities(tx, history);
-        const after = await repo.listContactPipelines(tx, teamUID, contactId);
-        const pipelineIds = new Set([...before.placements, ...after].map((row) => row.pipelineId));
-        await announce(tx, member, contactId, 'update', [...pipelineIds]);
-      }
-      return result;
+      const outcome = await work(tx, member, before.contact);
+      await recordChange(tx, member, contactId, before.placements, outcome);
+      return outcome.result;
     });
   }
 
-  async function requirePipelineStage(tx: TeamDb, member: TeamActor, placement: PipelinePlacement) {
+  /**
+   * The pipeline and the stage a placement asks for: the one named, else where the contact already
+   * is in that pipeline, else its first stage.
+   */
+  async function requirePipelineStage(
+    tx: TeamDb,
+    member: TeamActor,
+    placement: PipelinePlacement,
+    currentStageId?: string,
+  ) {
     const pipeline = await pipelinesRepo.findPipeline(tx, member.teamUID, placement.pipelineId);
     if (!pipeline || !canSeePipeline(member, pipeline.id)) throw new NotFoundError('Pipeline not found.');
     const stages = await pipelinesRepo.listStages(tx, member.teamUID, [pipeline.id]);
-    const stage = placement.stageId ? stages.find((item) => item.id === placement.stageId) : stages[0];
-    if (!stage)
+    const stage = stages.find((item) => item.id === (placement.stageId ?? currentStageId)) ?? stages[0];
+    if (!stage || (placement.stageId && stage.id !== placement.stageId))
       throw new BadRequestError(
         `Invalid stageId: ${placement.stageId ?? '(none)'} is not a stage of this pipeline.`,
       );
     return { pipeline, stage };
   }
 
-  /** Puts a contact in a pipeline's stage, or moves it there; writes history and the activity. */
+  /**
+   * Puts a contact in a pipeline's stage, or moves it there; writes history and the activity.
+   * `changed` says whether anything changed, history or not (new answers to the questions).
+   */
   async function placeInPipeline(
     tx: TeamDb,
     member: TeamActor,
     contactId: string,
     placement: PipelinePlacement,
     options: { addedAt?: Date } = {},
-  ): Promise<{ activities: repo.ActivityInsert[] }> {
-    const { pipeline, stage } = await requirePipelineStage(tx, member, placement);
+  ): Promise<{ activities: repo.ActivityInsert[]; changed: boolean }> {
     const teamId = member.teamUID;
-    const existing = await repo.findContactPipeline(tx, teamId, contactId, pipeline.id);
+    const existing = await repo.findContactPipeline(tx, teamId, contactId, placement.pipelineId);
+    const { pipeline, stage } = await requirePipelineStage(tx, member, placement, existing?.stageId);
     const now = new Date();
     const history = {
       teamId,
@@ -184,6 +270,7 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
       await repo.insertStageHistory(tx, history);
       const at = options.addedAt ?? new Date(now.getTime() - CONTACT_ADDED_BACKDATE_MS.pipelineAdd);
       return {
+        changed: true,
         activities: [
           activity(member, contactId, {
             type: 'pipeline',
@@ -196,17 +283,23 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
       };
     }
     const moved = existing.stageId !== stage.id;
+    // Stored answers come back from jsonb with their keys reordered: compare them by content.
+    const answersOf = (list: { question: string; answer: string }[]) =>
+      JSON.stringify(list.map((item) => [item.question, item.answer]));
+    const answered =
+      placement.questions !== undefined && answersOf(placement.questions) !== answersOf(existing.questions);
     await repo.updateContactPipeline(tx, teamId, contactId, pipeline.id, {
       ...(moved && {
         stageId: stage.id,
         stageChangedAt: now,
         rank: rankBetween(await repo.lastCardRank(tx, teamId, pipeline.id, stage.id), null),
       }),
-      ...(placement.questions && { questions: placement.questions }),
+      ...(answered && { questions: placement.questions }),
     });
-    if (!moved) return { activities: [] };
+    if (!moved) return { activities: [], changed: answered };
     await repo.insertStageHistory(tx, history);
     return {
+      changed: true,
       activities: [
         activity(member, contactId, {
           type: 'stage',
@@ -307,6 +400,24 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
     await repo.updateContact(tx, teamId, contactId, { handles });
   }
 
+  /** Writes the fields that differ from the stored contact; answers their names. */
+  async function writeFields(tx: TeamDb, contact: repo.ContactRow, fields: ContactFields) {
+    const changed = changedFields(contact, columnsOf(fields));
+    const names = Object.keys(changed);
+    if (names.length > 0) await repo.updateContact(tx, contact.teamId, contact.id, changed);
+    return names;
+  }
+
+  /** Adds or completes the sources that change something; answers whether any did. */
+  async function writeSources(tx: TeamDb, teamId: string, contactId: string, sources: repo.SourceInput[]) {
+    if (sources.length === 0) return false;
+    const changed = changedSources(await repo.listSources(tx, teamId, contactId), sources);
+    if (changed.length === 0) return false;
+    await repo.upsertSources(tx, teamId, contactId, changed);
+    if (changed.some((source) => source.username)) await refreshHandles(tx, teamId, contactId);
+    return true;
+  }
+
   async function insertNewContact(
     tx: TeamDb,
     member: TeamActor,
@@ -360,17 +471,30 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
       const sources = captured.sources ?? [];
       // Read before the shard transaction: the directory may share PGlite's one connection.
       const subscription = await teams.getSubscription(teamUID);
+      let outcome: { contactId: string; created: boolean; hidden: boolean };
       for (let attempt = 0; ; attempt += 1) {
         try {
-          return await databases.forTeam(teamUID).transaction(async (tx) => {
+          outcome = await databases.forTeam(teamUID).transaction(async (tx) => {
             const input = await withAnswerDetails(tx, teamUID, captured);
             const found = await repo.findContactIdByIdentity(tx, teamUID, {
               sources,
               emailAddress: input.emailAddress,
             });
+            const before = found ? await repo.listContactPipelines(tx, teamUID, found) : [];
+            // Someone the member may not see is neither shown nor changed: the managers are told.
+            if (
+              found &&
+              !canSeeContact(
+                member,
+                before.map((row) => row.pipelineId),
+              )
+            ) {
+              return { contactId: found, created: false, hidden: true };
+            }
             const created = !found;
             const contactId = found ?? (await insertNewContact(tx, member, input, subscription));
             const written: repo.ActivityInsert[] = [];
+            let changed = created;
             if (created) {
               const at = new Date(Date.now() - CONTACT_ADDED_BACKDATE_MS.initial);
               written.push(
@@ -381,20 +505,22 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
                   data: { sources: sources.map((s) => s.platform) },
                 }),
               );
-            } else if (Object.keys(columnsOf(input)).length > 0) {
-              await repo.updateContact(tx, teamUID, contactId, columnsOf(input));
-              written.push(
-                activity(member, contactId, {
-                  type: 'info',
-                  action: 'updated',
-                  data: { fields: Object.keys(columnsOf(input)) },
-                }),
-              );
+              await writeSources(tx, teamUID, contactId, sources);
+            } else {
+              const fields = [
+                ...(await writeFields(tx, (await repo.findContact(tx, teamUID, contactId))!, input)),
+                ...((await writeSources(tx, teamUID, contactId, sources)) ? ['sources'] : []),
+              ];
+              if (fields.length > 0)
+                written.push(
+                  activity(member, contactId, { type: 'info', action: 'updated', data: { fields } }),
+                );
             }
-            await repo.upsertSources(tx, teamUID, contactId, sources);
-            if (sources.some((source) => source.username)) await refreshHandles(tx, teamUID, contactId);
-            if (input.pipeline)
-              written.push(...(await placeInPipeline(tx, member, contactId, input.pipeline)).activities);
+            if (input.pipeline) {
+              const placed = await placeInPipeline(tx, member, contactId, input.pipeline);
+              written.push(...placed.activities);
+              changed ||= placed.changed;
+            }
             const tagIds = [
               ...new Set([
                 ...(input.tagIds ?? []),
@@ -416,23 +542,39 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
                 );
               }
             }
-            await repo.insertActivities(tx, written);
-            const placements = await repo.listContactPipelines(tx, teamUID, contactId);
-            await announce(
-              tx,
-              member,
-              contactId,
-              created ? 'create' : 'update',
-              placements.map((row) => row.pipelineId),
-            );
-            return { contactId, created };
+            if (created) {
+              await repo.insertActivities(tx, written);
+              const placements = await repo.listContactPipelines(tx, teamUID, contactId);
+              await announce(
+                tx,
+                member,
+                contactId,
+                'create',
+                placements.map((row) => row.pipelineId),
+              );
+            } else {
+              await recordChange(tx, member, contactId, before, { history: written, changed });
+            }
+            return { contactId, created, hidden: false };
           });
+          break;
         } catch (error) {
           // Two captures of one new person at once, or a rare GTID collision: the retry finds them.
           if (isUniqueViolation(error) && attempt < 2) continue;
           throw error;
         }
       }
+      if (outcome.hidden) {
+        await teams.tellManagers(teamUID, {
+          // Once per member and person, however often they capture them.
+          key: `hidden-capture_${teamUID}_${outcome.contactId}_${member.userId}`,
+          subject: `${member.name} tried to add someone who is in a pipeline they cannot see`,
+          text: `${member.name} captured a person who is already in GroupTrack, in a pipeline ${member.name} cannot see. Nothing was changed. If ${member.name} should work with this person, add them to one of their pipelines:`,
+          path: `/contact/${outcome.contactId}`,
+        });
+        throw new HiddenContactError();
+      }
+      return { contactId: outcome.contactId, created: outcome.created };
     },
 
     /** SPEC's contact: fields, sources, and per visible pipeline its stage, answers, tags and history. */
@@ -497,14 +639,12 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
       contactId: string,
       input: ContactFields & { sources?: repo.SourceInput[] | undefined },
     ) {
-      await changeContact(actor, teamUID, contactId, async (tx, member) => {
-        const columns = columnsOf(input);
-        if (Object.keys(columns).length > 0) await repo.updateContact(tx, teamUID, contactId, columns);
-        if (input.sources?.length) {
-          await repo.upsertSources(tx, teamUID, contactId, input.sources);
-          await refreshHandles(tx, teamUID, contactId);
-        }
-        const fields = [...Object.keys(columns), ...(input.sources?.length ? ['sources'] : [])];
+      await changeContact(actor, teamUID, contactId, async (tx, member, contact) => {
+        const fields = [
+          ...(await writeFields(tx, contact, input)),
+          ...((await writeSources(tx, teamUID, contactId, input.sources ?? [])) ? ['sources'] : []),
+        ];
+        if (fields.length === 0) return { history: [] };
         return {
           history: [activity(member, contactId, { type: 'info', action: 'updated', data: { fields } })],
         };
@@ -545,9 +685,10 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
 
     /** Adds the contact to a pipeline, or moves it to another stage of it: one write. */
     async setPipelineStage(actor: Actor, teamUID: string, contactId: string, placement: PipelinePlacement) {
-      await changeContact(actor, teamUID, contactId, async (tx, member) => ({
-        history: (await placeInPipeline(tx, member, contactId, placement)).activities,
-      }));
+      await changeContact(actor, teamUID, contactId, async (tx, member) => {
+        const placed = await placeInPipeline(tx, member, contactId, placement);
+        return { history: placed.activities, changed: placed.changed };
+      });
     },
 
     async removeFromPipeline(actor: Actor, teamUID: string, contactId: string, pipelineId: string) {
@@ -633,8 +774,14 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
       input: DealInput,
     ) {
       const saved = await changeContact(actor, teamUID, contactId, async (tx, member) => {
-        if (input.pipelineId && !canSeePipeline(member, input.pipelineId))
-          throw new NotFoundError('Pipeline not found.');
+        if (input.pipelineId) {
+          // Another team's pipeline, or one the member cannot see, is no pipeline of theirs.
+          const pipeline = await pipelinesRepo.findPipeline(tx, teamUID, input.pipelineId);
+          if (!pipeline || !canSeePipeline(member, pipeline.id))
+            throw new BadRequestError(
+              `Invalid pipelineId: ${input.pipelineId} is not a pipeline of this team.`,
+            );
+        }
         const existing = dealId ? await repo.findDeal(tx, teamUID, contactId, dealId) : null;
         if (dealId && (!existing || (existing.pipelineId && !canSeePipeline(member, existing.pipelineId)))) {
           throw new NotFoundError('Deal not found.');
@@ -649,6 +796,12 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
           status,
           closedAt: status === 'open' ? null : closing ? new Date() : (existing?.closedAt ?? new Date()),
         };
+        // Saving a deal as it is changes nothing: no write, no history.
+        if (existing) {
+          const { closedAt: _closedAt, ...asked } = columns;
+          if (Object.keys(changedFields(existing, asked)).length === 0)
+            return { history: [], result: presentDeal(existing) };
+        }
         const deal = existing
           ? await repo.updateDeal(tx, teamUID, existing.id, columns)
           : await repo.insertDeal(tx, {
@@ -818,6 +971,7 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
         if (note.createdByUid !== member.userId && !canSeeAll(member)) {
           throw new ForbiddenError('Only the author, the team owner or an admin can change this note.');
         }
+        if (text === note.text) return { history: [] };
         if (text === null) await repo.deleteNote(tx, teamUID, noteId);
         else await repo.updateNote(tx, teamUID, noteId, text);
         const action = text === null ? 'deleted' : 'updated';

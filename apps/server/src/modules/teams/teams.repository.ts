@@ -94,6 +94,8 @@ export async function updateMember(
   userId: string,
   patch: Partial<Pick<MemberRow, 'role' | 'groupAccess'>>,
 ) {
+  // Nothing to change is no statement: an empty SET is not SQL.
+  if (Object.keys(patch).length === 0) return;
   await db
     .update(teamMembers)
     .set(patch)

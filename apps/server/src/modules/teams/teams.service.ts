@@ -124,9 +124,37 @@ export function createTeamsService(deps: {
     if (!verdict.ok) throw new LimitReachedError(verdict.message);
   }
 
+  /**
+   * Mails the team's owner and admins, each once per `key`: asking twice (a retried job, the same
+   * person captured again) tells them once. `path` is a page of the web app the mail links to.
+   */
+  async function tellManagers(
+    teamUID: string,
+    message: { key: string; subject: string; text: string; path: string },
+  ) {
+    const managers = (await repo.listMembers(directory, teamUID)).filter((row) =>
+      can(row.role, 'manage-members'),
+    );
+    for (const manager of managers) {
+      await mail.sendMail({
+        to: manager.email,
+        subject: message.subject,
+        text: `Hello ${manager.name},\n\n${message.text}\n\n${config.APP_URL}${message.path}`,
+        idempotencyKey: `${message.key}_${manager.userId}`,
+      });
+    }
+  }
+
   return {
     requireMember,
     getSubscription,
+    tellManagers,
+
+    /** A user's role and pipeline access in the team, for work done later on their behalf (a job). */
+    async findMember(teamUID: string, userId: string) {
+      const membership = await repo.findMembership(directory, teamUID, userId);
+      return membership && { role: membership.role, groupAccess: membership.groupAccess };
+    },
     createTeam,
     ensureTeam,
 
