@@ -83,6 +83,16 @@ export async function listRefusals(
     .limit(limit);
 }
 
+/** How many rows of an import were refused for this reason. */
+export async function countRefusals(db: TeamDb, teamId: string, importId: string, reason: string) {
+  const [row] = await selectRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from import_refusals
+        where team_id = ${teamId} and import_id = ${importId} and reason = ${reason}`,
+  );
+  return Number(row?.total ?? 0);
+}
+
 /**
  * Who among these is already stored, by GTID, platform profile id or username, or email: one
  * statement answering each match as the identity key the import uses (`id:…`, `p:platform:…`,
@@ -107,6 +117,26 @@ export async function findExisting(
         select 'e:' || lower(email_address), id from contacts
           where team_id = ${teamId} and lower(email_address) = any(${textArray(keys.emails)})`,
   );
+}
+
+/**
+ * Of these contacts, those in none of the given pipelines: the ones a member working in those
+ * pipelines may not see, whom their import must leave alone.
+ */
+export async function findContactsOutside(
+  db: TeamDb,
+  teamId: string,
+  contactIds: string[],
+  pipelineIds: string[],
+) {
+  if (contactIds.length === 0) return [];
+  const rows = await selectRows<{ id: string }>(
+    db,
+    sql`select c.id from unnest(${textArray(contactIds)}) as c(id)
+        where not exists (select 1 from contact_pipelines p
+          where p.team_id = ${teamId} and p.contact_id = c.id and p.pipeline_id = any(${textArray(pipelineIds)}))`,
+  );
+  return rows.map((row) => row.id);
 }
 
 /** Inserts new contacts; answers the ids that were free (one taken meanwhile is left out). */

@@ -3,6 +3,7 @@ import {
   CONTACT_ADDED_BACKDATE_MS,
   CSV_FIELDS,
   DEFAULT_TAG_SET_COLOR,
+  can,
   canAddContacts,
   canSeePipeline,
   createContactId,
@@ -25,6 +26,7 @@ import type { JobContract, JobDefinition, JobQueue } from '../../platform/queue'
 import { appendChange } from '../../platform/realtime';
 import { findTagsWithSets, lastCardRank, type ActivityInsert } from '../contacts/contacts.repository';
 import * as pipelinesRepo from '../pipelines/pipelines.repository';
+import { HIDDEN_CONTACT_MESSAGE } from '../contacts/contacts.service';
 import type { TeamsService } from '../teams/teams.service';
 import * as repo from './imports.repository';
 
@@ -162,6 +164,20 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
     );
   }
 
+  /** Once per import, however often its job runs: the owner and admins hear of the refused people. */
+  async function tellManagersOfHiddenRows(job: repo.ImportRow) {
+    const db = databases.forTeam(job.teamId);
+    const count = await repo.countRefusals(db, job.teamId, job.id, HIDDEN_CONTACT_MESSAGE);
+    if (count === 0) return;
+    const people = count === 1 ? '1 person' : `${count.toLocaleString('en-US')} people`;
+    await teams.tellManagers(job.teamId, {
+      key: `hidden-import_${job.teamId}_${job.id}`,
+      subject: `${job.createdBy}'s import found ${people} in pipelines they cannot see`,
+      text: `${job.createdBy} imported "${job.fileName}". ${people} in it ${count === 1 ? 'is' : 'are'} already in GroupTrack, in pipelines ${job.createdBy} cannot see, and ${count === 1 ? 'was' : 'were'} left unchanged. The import's refused rows name them; if ${job.createdBy} should work with them, add them to one of their pipelines:`,
+      path: '/contacts',
+    });
+  }
+
   async function runImport(teamUID: string, importId: string) {
     const db = databases.forTeam(teamUID);
     const job = await repo.findImport(db, teamUID, importId);
@@ -169,7 +185,16 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
     const options = (job.options ?? {}) as Omit<ImportOptions, 'mapping'>;
     const mapping = job.mapping as CsvField[];
     const resolveTag = tagResolver(teamUID);
-    const pipelineList = await pipelinesRepo.listPipelines(db, teamUID);
+    // The rows are matched with the access of who started the import: a member's import neither
+    // shows nor changes contacts outside their pipelines, nor places anyone in those pipelines.
+    const creator = (await teams.findMember(teamUID, job.createdByUid)) ?? {
+      role: 'member' as const,
+      groupAccess: [],
+    };
+    const seesAll = can(creator.role, 'see-all-pipelines');
+    const pipelineList = (await pipelinesRepo.listPipelines(db, teamUID)).filter((pipeline) =>
+      canSeePipeline(creator, pipeline.id),
+    );
     const stageList = await pipelinesRepo.listStages(db, teamUID);
     const pipelineByName = new Map(
       pipelineList.map((pipeline) => [pipeline.nickName.toLowerCase(), pipeline.id]),
@@ -220,6 +245,16 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
           emails: [...new Set(keys.filter((key) => key.startsWith('e:')).map((key) => key.slice(2)))],
         });
         const stored = new Map(existing.map((row) => [row.key, row.contactId]));
+        const hidden = new Set(
+          seesAll
+            ? []
+            : await repo.findContactsOutside(
+                tx,
+                teamUID,
+                [...new Set(existing.map((row) => row.contactId))],
+                creator.groupAccess,
+              ),
+        );
 
         const now = Date.now();
         const newContacts: Parameters<typeof repo.insertContacts>[1] = [];
@@ -243,6 +278,16 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
           const { candidate } = row;
           const identities = identityKeys(candidate);
           let contactId = identities.map((key) => seen.get(key) ?? stored.get(key)).find(Boolean);
+          // A GTID names a contact of this team; any other is refused, never made into a contact.
+          const unknownGTID =
+            candidate.GTID && !seen.has(`id:${candidate.GTID}`) && !stored.has(`id:${candidate.GTID}`);
+          if (unknownGTID || (contactId && hidden.has(contactId))) {
+            const reason = unknownGTID
+              ? `Invalid GTID: ${candidate.GTID} is not a contact of this team; empty the GTID cell to add this person as new.`
+              : HIDDEN_CONTACT_MESSAGE;
+            refusals.push({ rowNumber: row.rowNumber, values: row.values, reason });
+            continue;
+          }
           const name = candidate.name || [candidate.firstName, candidate.lastName].filter(Boolean).join(' ');
           if (!contactId) {
             if (capacity <= 0) {
@@ -250,12 +295,7 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
               continue;
             }
             capacity -= 1;
-            contactId =
-              candidate.GTID &&
-              !stored.has(`id:${candidate.GTID}`) &&
-              /^[a-z]+-[a-z]+-\d+$/.test(candidate.GTID)
-                ? candidate.GTID
-                : createContactId();
+            contactId = createContactId();
             // GTIDs are word pairs and a timestamp: many made in one millisecond can collide.
             while (newIds.has(contactId)) contactId = createContactId();
             newIds.add(contactId);
@@ -466,6 +506,7 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
         }
       }
       if (batch.length > 0) await processBatch(batch);
+      if (!seesAll) await tellManagersOfHiddenRows(job);
       await repo.updateImport(db, teamUID, importId, { status: 'completed' });
       await repo.deleteChunks(db, teamUID, importId);
     } catch (error) {
