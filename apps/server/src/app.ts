@@ -31,6 +31,7 @@ import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerTeamRoutes } from './modules/teams/teams.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { installErrorHandler } from './platform/http/error-handler';
+import { RequestLogController } from './platform/http/request-log';
 import type { App } from './platform/http/types';
 
 /** The HTTP API and the web app, on one origin. */
@@ -41,6 +42,7 @@ export async function buildApp(context: AppContext): Promise<App> {
     loggerInstance,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
+    logController: new RequestLogController(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -3,10 +3,17 @@ import type { Config } from './config';
 
 export type Logger = pino.Logger;
 
-/** Structured JSON logs; secrets in headers never reach them. */
+/**
+ * Structured JSON logs; secrets in headers never reach them. Lines are written asynchronously: a
+ * synchronous write per line cost a search about a tenth of its server-side time, and pino flushes
+ * what is buffered when the process exits.
+ */
 export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
-  return pino({
+  const options = {
     level: config.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-  });
+  };
+  return config.LOG_LEVEL === 'silent'
+    ? pino(options)
+    : pino(options, pino.destination({ dest: 1, sync: false }));
 }

@@ -15,8 +15,6 @@ export interface ServerProcess {
 }
 
 interface LogLine {
-  msg?: string;
-  reqId?: string;
   req?: { method?: string; url?: string };
   responseTime?: number;
 }
@@ -68,7 +66,6 @@ export async function startServerProcess(options: {
     url,
     startSeconds,
     responseTimes(pathname) {
-      const urls = new Map<string, string>();
       const times: number[] = [];
       for (const text of readFileSync(options.logFile, 'utf8').split('\n')) {
         if (!text.startsWith('{')) continue;
@@ -78,9 +75,8 @@ export async function startServerProcess(options: {
         } catch {
           continue;
         }
-        if (!line.reqId) continue;
-        if (line.req?.url) urls.set(line.reqId, line.req.url);
-        else if (line.responseTime !== undefined && urls.get(line.reqId)?.split('?')[0] === pathname)
+        // One line per answered request names its path and its time.
+        if (line.responseTime !== undefined && line.req?.url?.split('?')[0] === pathname)
           times.push(line.responseTime);
       }
       return times;
