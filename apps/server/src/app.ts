@@ -30,6 +30,7 @@ import { registerFunctionRoutes } from './modules/functions/functions.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerTeamRoutes } from './modules/teams/teams.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
+import { createOutageCheck } from './platform/db/outage';
 import { installErrorHandler } from './platform/http/error-handler';
 import { RequestLogController } from './platform/http/request-log';
 import type { App } from './platform/http/types';
@@ -46,7 +47,7 @@ export async function buildApp(context: AppContext): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandler(app);
+  installErrorHandler(app, createOutageCheck(context.databases));
 
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {

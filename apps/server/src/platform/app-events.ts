@@ -26,32 +26,43 @@ export async function announceAppEvent(db: DirectoryDb, event: AppEvent): Promis
 
 export interface AppEventHub {
   subscribe(listener: (event: AppEvent) => void): () => void;
+  /** False while the directory's LISTEN connection is down (it reconnects by itself). */
+  isLive(): boolean;
   stop(): Promise<void>;
 }
 
 /** Listens on the directory and fans app-wide changes out to this process's streams. */
 export async function startAppEventHub(engine: Engine, log: Logger): Promise<AppEventHub> {
   const listeners = new Set<(event: AppEvent) => void>();
-  const stop = await engine.listen(CHANNEL, (payload) => {
-    let event: AppEvent;
-    try {
-      event = JSON.parse(payload) as AppEvent;
-    } catch {
-      return;
-    }
-    for (const listener of listeners) {
+  // App events are not logged: those announced while the connection is down are not sent again.
+  let live = true;
+  const stop = await engine.listen(
+    CHANNEL,
+    (payload) => {
+      let event: AppEvent;
       try {
-        listener(event);
-      } catch (error) {
-        log.error({ err: error }, 'app event listener failed');
+        event = JSON.parse(payload) as AppEvent;
+      } catch {
+        return;
       }
-    }
-  });
+      for (const listener of listeners) {
+        try {
+          listener(event);
+        } catch (error) {
+          log.error({ err: error }, 'app event listener failed');
+        }
+      }
+    },
+    (connected) => {
+      live = connected;
+    },
+  );
   return {
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    isLive: () => live,
     async stop() {
       listeners.clear();
       await stop();

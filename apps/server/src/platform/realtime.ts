@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, max, sql } from 'drizzle-orm';
 import type { Databases, TeamDb } from './db/databases';
+import type { Engine } from './db/engine';
 import { teamEvents } from './db/team-schema';
 import type { Logger } from './logger';
 
@@ -83,13 +84,26 @@ export interface EventHub {
   replay(teamUID: string, afterId: number): Promise<Replay>;
   /** Appends a change that follows a committed directory change (membership, team settings). */
   record(teamUID: string, change: ChangeInput): Promise<ChangeEvent>;
+  /** False while a database's LISTEN connection is down or its streams are still catching up. */
+  isLive(): boolean;
   stop(): Promise<void>;
 }
 
+/** How long to wait before reading a lost connection's missed changes again when that read fails. */
+const CATCH_UP_RETRY_MS = 1000;
+
 export async function startEventHub(databases: Databases, log: Logger): Promise<EventHub> {
   const listeners = new Map<string, Set<Listener>>();
+  /**
+   * Per team with subscribers: the highest event id handed to them. After a lost LISTEN connection
+   * the team's subscribers are given what followed it, as a client reconnecting with Last-Event-ID is.
+   */
+  const cursors = new Map<string, number>();
   const dispatch = (event: ChangeEvent) => {
-    for (const listener of listeners.get(event.teamUID) ?? []) {
+    const set = listeners.get(event.teamUID);
+    if (!set) return;
+    cursors.set(event.teamUID, Math.max(cursors.get(event.teamUID) ?? 0, event.id));
+    for (const listener of set) {
       try {
         listener(event);
       } catch (error) {
@@ -105,14 +119,17 @@ export async function startEventHub(databases: Databases, log: Logger): Promise<
       .where(and(eq(teamEvents.teamId, teamUID), eq(teamEvents.id, id)));
     return row ? toChangeEvent(row) : null;
   };
-  const onPayload = (payload: string) => {
-    let announcement: Announcement;
-    try {
-      announcement = JSON.parse(payload) as Announcement;
-    } catch {
-      return;
-    }
-    if (!listeners.has(announcement.teamUID)) return;
+  const readAfter = async (teamUID: string, afterId: number, limit: number) => {
+    const rows = await databases
+      .forTeam(teamUID)
+      .select()
+      .from(teamEvents)
+      .where(and(eq(teamEvents.teamId, teamUID), gt(teamEvents.id, afterId)))
+      .orderBy(asc(teamEvents.id))
+      .limit(limit);
+    return rows.map(toChangeEvent);
+  };
+  const announce = (announcement: Announcement) => {
     if ('truncated' in announcement) {
       readEvent(announcement.teamUID, announcement.id).then(
         (event) => event && dispatch(event),
@@ -122,17 +139,112 @@ export async function startEventHub(databases: Databases, log: Logger): Promise<
       dispatch(announcement);
     }
   };
+
+  /**
+   * One per database engine: whether its LISTEN connection is up, and while it catches up after a
+   * loss, the announcements that arrive meanwhile (handed out once the missed ones have been).
+   */
+  interface Channel {
+    connected: boolean;
+    pending: Announcement[] | null;
+  }
   const engines = [...new Set(databases.shards.map((shard) => shard.engine))];
-  const stops = await Promise.all(engines.map((engine) => engine.listen(CHANNEL, onPayload)));
+  const channels = new Map<Engine, Channel>(
+    engines.map((engine) => [engine, { connected: true, pending: null }]),
+  );
+  let stopped = false;
+
+  const onPayload = (channel: Channel) => (payload: string) => {
+    let announcement: Announcement;
+    try {
+      announcement = JSON.parse(payload) as Announcement;
+    } catch {
+      return;
+    }
+    if (!listeners.has(announcement.teamUID)) return;
+    if (channel.pending) channel.pending.push(announcement);
+    else announce(announcement);
+  };
+
+  /** Hands each subscribed team of the engine what was committed after its cursor, then what waited. */
+  const catchUp = async (engine: Engine, channel: Channel) => {
+    const caughtUp = new Set<string>();
+    for (const teamUID of [...listeners.keys()]) {
+      if (databases.shardFor(teamUID).engine !== engine) continue;
+      const cursor = cursors.get(teamUID);
+      if (cursor === undefined) continue;
+      for (let page = await readAfter(teamUID, cursor, REPLAY_LIMIT); ;) {
+        for (const event of page) {
+          caughtUp.add(`${teamUID}|${event.id}`);
+          dispatch(event);
+        }
+        if (page.length < REPLAY_LIMIT || !listeners.has(teamUID)) break;
+        page = await readAfter(teamUID, page.at(-1)!.id, REPLAY_LIMIT);
+      }
+    }
+    const waited = channel.pending ?? [];
+    channel.pending = null;
+    for (const announcement of waited) {
+      if (!caughtUp.has(`${announcement.teamUID}|${announcement.id}`)) announce(announcement);
+    }
+  };
+  const onConnection = (engine: Engine, channel: Channel) => (connected: boolean) => {
+    channel.connected = connected;
+    if (!connected) {
+      log.warn({ database: engine.label }, 'realtime lost its database connection; reconnecting');
+      return;
+    }
+    channel.pending = [];
+    const attempt = () => {
+      if (stopped || !channel.connected) return;
+      catchUp(engine, channel).then(
+        () => log.info({ database: engine.label }, 'realtime is back; missed changes were sent'),
+        (error: unknown) => {
+          log.warn({ err: error, database: engine.label }, 'realtime could not read missed changes yet');
+          setTimeout(attempt, CATCH_UP_RETRY_MS);
+        },
+      );
+    };
+    attempt();
+  };
+
+  const stops = await Promise.all(
+    engines.map((engine) => {
+      const channel = channels.get(engine)!;
+      return engine.listen(CHANNEL, onPayload(channel), onConnection(engine, channel));
+    }),
+  );
+
+  /** Where a team's cursor starts: its latest event when it gains its first subscriber. */
+  const startCursor = (teamUID: string) => {
+    databases
+      .forTeam(teamUID)
+      .select({ id: max(teamEvents.id) })
+      .from(teamEvents)
+      .where(eq(teamEvents.teamId, teamUID))
+      .then(
+        ([row]) => {
+          if (listeners.has(teamUID)) cursors.set(teamUID, Math.max(cursors.get(teamUID) ?? 0, row?.id ?? 0));
+        },
+        (error: unknown) => log.warn({ err: error }, "realtime could not read a team's latest event"),
+      );
+  };
 
   return {
     subscribe(teamUID, listener) {
-      const set = listeners.get(teamUID) ?? new Set<Listener>();
+      let set = listeners.get(teamUID);
+      if (!set) {
+        set = new Set<Listener>();
+        listeners.set(teamUID, set);
+        startCursor(teamUID);
+      }
       set.add(listener);
-      listeners.set(teamUID, set);
       return () => {
         set.delete(listener);
-        if (set.size === 0) listeners.delete(teamUID);
+        if (set.size === 0 && listeners.get(teamUID) === set) {
+          listeners.delete(teamUID);
+          cursors.delete(teamUID);
+        }
       };
     },
     async replay(teamUID, afterId) {
@@ -155,7 +267,9 @@ export async function startEventHub(databases: Databases, log: Logger): Promise<
     record(teamUID, change) {
       return databases.forTeam(teamUID).transaction((tx) => appendChange(tx, teamUID, change));
     },
+    isLive: () => [...channels.values()].every((channel) => channel.connected && !channel.pending),
     async stop() {
+      stopped = true;
       listeners.clear();
       await Promise.allSettled(stops.map((stop) => stop()));
     },

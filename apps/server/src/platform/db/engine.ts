@@ -27,8 +27,16 @@ export interface Engine {
   readonly label: string;
   /** Runs SQL text; without values it may hold several statements (pg-boss relies on that). */
   executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
-  /** Calls back on each NOTIFY on the channel; resolves to a function that stops listening. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls back on each NOTIFY on the channel; resolves to a function that stops listening. A lost
+   * connection is reopened by itself; `onConnection` hears of the loss (false) and of the return (true),
+   * so the caller can read back what was committed in between: NOTIFYs sent meanwhile are gone.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onConnection?: (connected: boolean) => void,
+  ): Promise<() => Promise<void>>;
   drizzle<TSchema extends Record<string, unknown>>(schema: TSchema): Drizzle<TSchema>;
   migrate(folder: string, migrationsTable: string): Promise<void>;
   close(): Promise<void>;
@@ -74,7 +82,7 @@ function openPostgres(url: string): Engine {
   const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c jit=off' });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  const listeners: pg.Client[] = [];
+  const listeners = new Set<() => Promise<void>>();
   return {
     kind: 'postgres',
     label: url.replace(/\/\/[^@/]*@/, '//'),
@@ -83,26 +91,88 @@ function openPostgres(url: string): Engine {
       const last = Array.isArray(result) ? (result.at(-1) as pg.QueryResult) : result;
       return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
     },
-    async listen(channel, onPayload) {
-      const client = new pg.Client({ connectionString: url });
-      client.on('error', () => undefined);
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel) onPayload(message.payload ?? '');
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      listeners.push(client);
-      return async () => {
-        listeners.splice(listeners.indexOf(client), 1);
-        await client.end();
-      };
-    },
+    listen: (channel, onPayload, onConnection) =>
+      listenWithReconnect(url, channel, onPayload, onConnection, listeners),
     drizzle: (schema) => drizzlePostgres(pool, { schema }),
     migrate: (folder, migrationsTable) =>
       migratePostgres(drizzlePostgres(pool), { migrationsFolder: folder, migrationsTable }),
     async close() {
-      await Promise.all(listeners.splice(0).map((client) => client.end()));
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
   };
+}
+
+/** The wait before reconnecting a lost LISTEN connection: doubles from 0.5 s up to 10 s. */
+const RECONNECT_FIRST_MS = 500;
+const RECONNECT_MAX_MS = 10_000;
+
+/**
+ * A LISTEN connection of its own (a pooled one would be handed to other queries), kept open: when
+ * the server restarts or terminates it, it is opened again with backoff and LISTENs again. Without
+ * this a dropped connection would end realtime silently until the process restarted.
+ */
+async function listenWithReconnect(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onConnection: ((connected: boolean) => void) | undefined,
+  owners: Set<() => Promise<void>>,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+
+  const open = async () => {
+    // Keepalive notices a connection that died without a word (a host gone from the network).
+    const next = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    // A terminated connection also ends; 'end' is where it is handled.
+    next.on('error', () => undefined);
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    next.on('end', () => {
+      if (client !== next || stopped) return;
+      client = null;
+      onConnection?.(false);
+      reconnect(RECONNECT_FIRST_MS);
+    });
+    client = next;
+  };
+  const reconnect = (delay: number) => {
+    retry = setTimeout(() => {
+      retry = null;
+      if (stopped) return;
+      open().then(
+        () => {
+          if (stopped) void stop();
+          else onConnection?.(true);
+        },
+        () => reconnect(Math.min(delay * 2, RECONNECT_MAX_MS)),
+      );
+    }, delay);
+  };
+  const stop = async () => {
+    stopped = true;
+    owners.delete(stop);
+    if (retry) clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => undefined);
+  };
+
+  await open();
+  owners.add(stop);
+  return stop;
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { MESSAGES } from '@grouptrack/domain';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
+import { OUTAGE_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/outage';
 
 /** The one error shape every endpoint answers with. */
 export interface ErrorBody {
@@ -25,8 +26,12 @@ function describeValidation(error: FastifyError): { message: string; details: un
 }
 
 /** Maps every failure to { error: { code, message } }; no stack trace ever reaches a client. */
-export function installErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+export function installErrorHandler(
+  app: FastifyInstance,
+  /** Whether an unexpected failure came from a database out of reach (503 and Retry-After, not 500). */
+  isOutage: (error: unknown) => Promise<boolean> = (error) => Promise.resolve(isDatabaseUnavailable(error)),
+) {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const body: ErrorBody = { error: { code: error.code, message: error.message } };
       if (error.details !== undefined) body.error.details = error.details;
@@ -49,6 +54,13 @@ export function installErrorHandler(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const message = error instanceof SyntaxError ? 'The request body is not valid JSON.' : error.message;
       return reply.status(error.statusCode).send({ error: { code: 'bad-request', message } });
+    }
+    if (await isOutage(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS))
+        .send({ error: { code: 'unavailable', message: OUTAGE_MESSAGE } });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: { code: 'internal', message: MESSAGES.somethingWentWrong } });
