@@ -164,6 +164,15 @@ export async function listContactPipelines(db: TeamDb, teamId: string, contactId
     .where(and(eq(contactPipelines.teamId, teamId), eq(contactPipelines.contactId, contactId)));
 }
 
+/** The pipelines each of these contacts is in, as (contact, pipeline) pairs. */
+export async function listPipelinesOfContacts(db: TeamDb, teamId: string, contactIds: string[]) {
+  if (contactIds.length === 0) return [];
+  return db
+    .select({ contactId: contactPipelines.contactId, pipelineId: contactPipelines.pipelineId })
+    .from(contactPipelines)
+    .where(and(eq(contactPipelines.teamId, teamId), inArray(contactPipelines.contactId, contactIds)));
+}
+
 export async function findContactPipeline(db: TeamDb, teamId: string, contactId: string, pipelineId: string) {
   const [row] = await db
     .select()

@@ -14,7 +14,8 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/e
 import type { Actor } from '../../platform/http/actor';
 import type { JobContract, JobDefinition, JobQueue } from '../../platform/queue';
 import { appendChange } from '../../platform/realtime';
-import type { ContactsService } from '../contacts/contacts.service';
+import { listPipelinesOfContacts } from '../contacts/contacts.repository';
+import { NO_PIPELINE, type ContactsService } from '../contacts/contacts.service';
 import type { MailService } from '../mail/mail.service';
 import type { TeamActor, TeamsService } from '../teams/teams.service';
 import { findUser } from '../users/users.repository';
@@ -177,12 +178,47 @@ export function createTasksService(deps: {
     return task;
   }
 
+  /**
+   * Task events go where their contacts are, as the contacts' own events do: one per pipeline, or
+   * `_none` (owners and admins only) for a contact in no pipeline. A task about nobody goes to all.
+   * `formerContactIds` are contacts a changed task was about before: their pipelines hear of it too.
+   */
+  async function announceTasks(
+    tx: TeamDb,
+    teamUID: string,
+    op: 'create' | 'update' | 'delete',
+    list: { id: string; contactId: string | null; formerContactId?: string | null }[],
+    data: Record<string, unknown>,
+  ) {
+    const contactIds = [
+      ...new Set(list.flatMap((task) => [task.contactId, task.formerContactId ?? null]).filter(isId)),
+    ];
+    const placed = new Map<string, string[]>();
+    for (const row of await listPipelinesOfContacts(tx, teamUID, contactIds)) {
+      placed.set(row.contactId, [...(placed.get(row.contactId) ?? []), row.pipelineId]);
+    }
+    const byPipeline = new Map<string | null, Set<string>>();
+    for (const task of list) {
+      const about = [task.contactId, task.formerContactId ?? null].filter(isId);
+      const pipelineIds =
+        about.length === 0 ? [null] : about.flatMap((contactId) => placed.get(contactId) ?? [NO_PIPELINE]);
+      for (const pipelineId of new Set(pipelineIds)) {
+        const ids = byPipeline.get(pipelineId) ?? new Set();
+        byPipeline.set(pipelineId, ids.add(task.id));
+      }
+    }
+    for (const [pipelineId, ids] of byPipeline) {
+      await appendChange(tx, teamUID, { entity: 'task', op, ids: [...ids], data, pipelineId });
+    }
+  }
+
   async function record(
     tx: TeamDb,
     member: TeamActor,
     task: repo.TaskRow,
     action: string,
     op: 'create' | 'update' | 'delete',
+    formerContactId: string | null = null,
   ) {
     if (task.contactId) {
       await contacts.writeHistory(tx, member, task.contactId, [
@@ -193,12 +229,13 @@ export function createTasksService(deps: {
         },
       ]);
     }
-    await appendChange(tx, member.teamUID, {
-      entity: 'task',
+    await announceTasks(
+      tx,
+      member.teamUID,
       op,
-      ids: [task.id],
-      data: { assigneeUID: task.assigneeUid },
-    });
+      [{ id: task.id, contactId: task.contactId, formerContactId }],
+      { assigneeUID: task.assigneeUid },
+    );
   }
 
   async function prepareTask(
@@ -335,12 +372,7 @@ export function createTasksService(deps: {
         tx,
         contactIds.map((contactId) => taskRow(member, prepared, contactId)),
       );
-      await appendChange(tx, member.teamUID, {
-        entity: 'task',
-        op: 'create',
-        ids: rows.map((row) => row.id),
-        data: { assigneeUID: prepared.assigneeUid },
-      });
+      await announceTasks(tx, member.teamUID, 'create', rows, { assigneeUID: prepared.assigneeUid });
       return rows.map(presentTask);
     },
 
@@ -378,7 +410,7 @@ export function createTasksService(deps: {
         if (input.GTID) await contacts.requireVisibleContact(tx, member, input.GTID);
         const dueDate = input.dueDate ?? task.dueDate;
         const dueTime = input.dueTime !== undefined ? input.dueTime : task.dueTime;
-        const updated = await repo.updateTask(tx, teamUID, taskId, {
+        const patch = {
           ...(input.taskName !== undefined && { taskName: input.taskName }),
           ...(input.GTID !== undefined && { contactId: input.GTID }),
           ...(input.reminder !== undefined && { reminder: input.reminder }),
@@ -388,8 +420,17 @@ export function createTasksService(deps: {
           dueDate,
           dueTime,
           dueAt: dueOf({ dueDate, dueTime, timeZone }),
+        };
+        // A change that changes nothing is no change: no write, no history, no event.
+        const unchanged = Object.entries(patch).every(([key, value]) => {
+          const current = task[key as keyof typeof patch];
+          return value instanceof Date && current instanceof Date
+            ? value.getTime() === current.getTime()
+            : JSON.stringify(value) === JSON.stringify(current);
         });
-        await record(tx, member, updated, 'updated', 'update');
+        if (unchanged) return presentTask(task);
+        const updated = await repo.updateTask(tx, teamUID, taskId, patch);
+        await record(tx, member, updated, 'updated', 'update', task.contactId);
         return presentTask(updated);
       });
       await scheduleReminder(saved, teamUID);
@@ -439,6 +480,8 @@ export function createTasksService(deps: {
     },
   };
 }
+
+const isId = (value: string | null): value is string => value !== null;
 
 function presentTask(task: repo.TaskRow) {
   return {
