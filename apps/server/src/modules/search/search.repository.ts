@@ -159,9 +159,20 @@ function hitColumns(query: SearchQuery, placedIn: 'cp' | 'page' = 'cp'): SQL {
   return sql`c.id as "GTID", c.first_name as "firstName", c.last_name as "lastName", c.name, c.email_address as "emailAddress",
     c.phone_number as "phoneNumber", c.photo_url as "photoURL", c.created_at as "createdAt", c.updated_at as "updatedAt", ${placement},
     coalesce((select array_agg(s.platform order by s.platform) from contact_sources s where s.team_id = c.team_id and s.contact_id = c.id), '{}') as platforms,
-    coalesce((select array_agg(t.tag_id order by t.tag_id) from contact_tags t where t.team_id = c.team_id and t.contact_id = c.id), '{}') as tags,
+    ${visibleTags(query)} as tags,
     (select a.created_at from activities a where a.team_id = c.team_id and a.contact_id = c.id order by a.created_at desc limit 1) as "lastActivityAt",
     (select min(k.due_at) from tasks k where k.team_id = c.team_id and k.contact_id = c.id and k.status = 'active') as "nextTaskDueAt"`;
+}
+
+/** The hit's tag ids; for a member, only global tags and those of pipelines they may see. */
+function visibleTags(query: SearchQuery): SQL {
+  const all = sql`from contact_tags t where t.team_id = c.team_id and t.contact_id = c.id`;
+  if (query.visiblePipelineIds === 'all')
+    return sql`coalesce((select array_agg(t.tag_id order by t.tag_id) ${all}), '{}')`;
+  return sql`coalesce((select array_agg(t.tag_id order by t.tag_id) ${all}
+    and exists (select 1 from tags g join tag_sets s on s.team_id = g.team_id and s.id = g.tag_set_id
+      where g.team_id = t.team_id and g.id = t.tag_id
+        and (s.pipeline_id is null or s.pipeline_id = any(${textArray(query.visiblePipelineIds)})))), '{}')`;
 }
 
 function toHit(row: Record<string, unknown>): SearchHit {

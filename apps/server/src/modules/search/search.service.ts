@@ -10,6 +10,7 @@ import type { Databases } from '../../platform/db/databases';
 import { filterSets } from '../../platform/db/team-schema';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
 import type { Actor } from '../../platform/http/actor';
+import { findTagsWithSets } from '../contacts/contacts.repository';
 import * as pipelinesRepo from '../pipelines/pipelines.repository';
 import type { TeamActor, TeamsService } from '../teams/teams.service';
 import * as repo from './search.repository';
@@ -44,6 +45,16 @@ export function createSearchService(deps: { databases: Databases; teams: TeamsSe
     }
     if (filter.pipelineId && !canSeePipeline(member, filter.pipelineId))
       throw new NotFoundError('Pipeline not found.');
+    // Filtering by a tag of a hidden pipeline would tell which visible contacts carry it.
+    if (filter.tags && !can(member.role, 'see-all-pipelines')) {
+      const found = await findTagsWithSets(db, request.teamUID, filter.tags.ids);
+      const hidden = filter.tags.ids.find((tagId) => {
+        const tag = found.find((row) => row.tagId === tagId);
+        return tag?.pipelineId && !canSeePipeline(member, tag.pipelineId);
+      });
+      if (hidden)
+        throw new BadRequestError(`Invalid objectToFilter.tags.ids: ${hidden} is not a tag of this team.`);
+    }
     const query: repo.SearchQuery = {
       teamId: request.teamUID,
       filter,

@@ -48,9 +48,10 @@ export interface DuplicateTagRow {
   tagSetName: string;
   tagSetColor: string;
   pipelineId: string | null;
+  /** Null for a global tag. */
   pipelineName: string | null;
-  /** Null when the reader may not see the tag's pipeline. */
-  contacts: number | null;
+  /** The contacts carrying it that the reader may see. */
+  contacts: number;
 }
 
 /**
@@ -59,8 +60,9 @@ export interface DuplicateTagRow {
  * index and are only taken for tags in a group.
  */
 export async function listDuplicateTags(db: TeamDb, teamId: string, visible: VisiblePipelines) {
-  const countable =
-    visible === null ? sql`true` : sql`(n.pipeline_id is null or n.pipeline_id = any(${textArray(visible)}))`;
+  // A member meets only global tags and those of their pipelines: the others are not named at all.
+  const visibleSet =
+    visible === null ? sql`true` : sql`(s.pipeline_id is null or s.pipeline_id = any(${textArray(visible)}))`;
   return selectRows<DuplicateTagRow>(
     db,
     sql`with named as (
@@ -69,16 +71,15 @@ export async function listDuplicateTags(db: TeamDb, teamId: string, visible: Vis
                  count(*) over (partition by ${normalizedName(sql`t.name`)}) as copies
           from tags t
           join tag_sets s on s.team_id = t.team_id and s.id = t.tag_set_id
-          where t.team_id = ${teamId}
+          where t.team_id = ${teamId} and ${visibleSet}
         )
         select n.key, n.id as "tagId", n.name, n.color, n.tag_set_id as "tagSetId", n.set_name as "tagSetName",
-               n.set_color as "tagSetColor", n.pipeline_id as "pipelineId",
-               case when ${countable} then p.nick_name end as "pipelineName",
-               case when ${countable} then (
+               n.set_color as "tagSetColor", n.pipeline_id as "pipelineId", p.nick_name as "pipelineName",
+               (
                  select count(*)::int from contact_tags ct
                  where ct.team_id = ${teamId} and ct.tag_id = n.id
                    and ${visibleContact(sql`ct.contact_id`, teamId, visible)}
-               ) end as contacts
+               ) as contacts
         from named n
         left join pipelines p on p.team_id = ${teamId} and p.id = n.pipeline_id
         where n.copies > 1
