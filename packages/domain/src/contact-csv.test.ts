@@ -24,4 +24,15 @@ describe('tag cells', () => {
       { tagSetName: 'Imported', tagName: 'vip' },
     ]);
   });
+
+  it.each([
+    ['* starred ::: * myContacts', []],
+    ['* myContacts ::: Friends ::: Book club', ['Friends', 'Book club']],
+    ['Navy ::: * other', ['Navy']],
+    ['* friends', []],
+  ])("reads Google Contacts' labels %j without its system labels", (cell, names) => {
+    expect(parseTagCell(cell, 'Imported')).toEqual(
+      names.map((tagName) => ({ tagSetName: 'Imported', tagName })),
+    );
+  });
 });

@@ -35,15 +35,19 @@ export function formatTagCell(tags: readonly { tagSetName: string; tagName: stri
   return tags.map((tag) => `${tag.tagSetName}: ${tag.tagName}`).join(' | ');
 }
 
-/** Reads a tag cell back; a tag without "Set:" belongs to `defaultSetName`. */
+/**
+ * Reads a tag cell back; a tag without "Set:" belongs to `defaultSetName`. Google Contacts' labels
+ * ("* myContacts ::: Friends") read too: its system labels, which all begin with "* " (starred, my
+ * contacts, other), are no tags anyone chose and are left out.
+ */
 export function parseTagCell(
   cell: string,
   defaultSetName: string,
 ): { tagSetName: string; tagName: string }[] {
   return cell
-    .split('|')
+    .split(/\||:::/)
     .map((part) => part.trim())
-    .filter(Boolean)
+    .filter((part) => part !== '' && !part.startsWith('* '))
     .map((part) => {
       const colon = part.indexOf(':');
       return colon > 0

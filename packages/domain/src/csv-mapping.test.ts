@@ -1,6 +1,68 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT_CSV_COLUMNS } from './contact-csv';
-import { CSV_FIELDS, isGroupTrackExport, mapCsvRow, suggestCsvMapping } from './csv-mapping';
+import {
+  CSV_FIELDS,
+  isGroupTrackExport,
+  mapCsvRow,
+  parseCsvDate,
+  splitMultiValueCell,
+  suggestCsvMapping,
+  type CsvField,
+} from './csv-mapping';
+
+/** The first columns of Google Contacts' export today. */
+const GOOGLE_HEADERS = [
+  'First Name',
+  'Middle Name',
+  'Last Name',
+  'Phonetic First Name',
+  'Nickname',
+  'Organization Name',
+  'Organization Title',
+  'Birthday',
+  'Notes',
+  'Photo',
+  'Labels',
+  'E-mail 1 - Label',
+  'E-mail 1 - Value',
+  'E-mail 2 - Label',
+  'E-mail 2 - Value',
+  'Phone 1 - Label',
+  'Phone 1 - Value',
+];
+/** The first columns of Google Contacts' older export ("Google CSV" before 2023). */
+const GOOGLE_LEGACY_HEADERS = [
+  'Name',
+  'Given Name',
+  'Additional Name',
+  'Family Name',
+  'Yomi Name',
+  'Nickname',
+  'Birthday',
+  'Notes',
+  'Photo',
+  'Group Membership',
+  'E-mail 1 - Type',
+  'E-mail 1 - Value',
+  'Phone 1 - Type',
+  'Phone 1 - Value',
+  'Organization 1 - Type',
+  'Organization 1 - Name',
+  'Organization 1 - Title',
+];
+/** HubSpot's contacts export. */
+const HUBSPOT_HEADERS = [
+  'Record ID',
+  'First Name',
+  'Last Name',
+  'Email',
+  'Phone Number',
+  'Contact owner',
+  'Associated Company',
+  'Lead Status',
+  'Lifecycle Stage',
+  'Create Date',
+];
 
 describe('suggestCsvMapping', () => {
   it('maps every column of our own export to its field', () => {
@@ -29,6 +91,68 @@ describe('suggestCsvMapping', () => {
       'HubSpot',
       ['First Name', 'Last Name', 'Email', 'Phone Number', 'Lifecycle Stage'],
       ['firstName', 'lastName', 'emailAddress', 'phoneNumber', 'stage'],
+    ],
+    [
+      "HubSpot's full export",
+      HUBSPOT_HEADERS,
+      [
+        'ignore',
+        'firstName',
+        'lastName',
+        'emailAddress',
+        'phoneNumber',
+        'ignore',
+        'organization',
+        'stage',
+        'ignore',
+        'createdAt',
+      ],
+    ],
+    [
+      "Google Contacts' export today",
+      GOOGLE_HEADERS,
+      [
+        'firstName',
+        'middleName',
+        'lastName',
+        'ignore',
+        'ignore',
+        'organization',
+        'ignore',
+        'ignore',
+        'ignore',
+        'photoURL',
+        'globalTags',
+        'ignore',
+        'emailAddress',
+        'ignore',
+        'ignore',
+        'ignore',
+        'phoneNumber',
+      ],
+    ],
+    [
+      "Google Contacts' older export",
+      GOOGLE_LEGACY_HEADERS,
+      [
+        'name',
+        'firstName',
+        'middleName',
+        'lastName',
+        'ignore',
+        'ignore',
+        'ignore',
+        'ignore',
+        'photoURL',
+        'globalTags',
+        'ignore',
+        'emailAddress',
+        'ignore',
+        'phoneNumber',
+        'ignore',
+        'organization',
+        'ignore',
+      ],
     ],
     [
       'a Facebook group export',
@@ -93,5 +217,117 @@ describe('mapCsvRow', () => {
     [['x'.repeat(101), ''], 'The name is longer than 100 characters.'],
   ])('refuses %j with a reason', (values, reason) => {
     expect(mapCsvRow(values, ['name', 'emailAddress'])).toEqual({ ok: false, reason });
+  });
+});
+
+describe('mapCsvRow on real exports', () => {
+  const row = (headers: string[], cells: Record<string, string>) =>
+    headers.map((header) => cells[header] ?? '');
+  const read = (headers: string[], cells: Record<string, string>) =>
+    mapCsvRow(row(headers, cells), suggestCsvMapping(headers));
+
+  it('keeps the first of several emails and phones in one cell and notes the others', () => {
+    expect(
+      read(GOOGLE_HEADERS, {
+        'First Name': 'Grace',
+        'Last Name': 'Hopper',
+        'E-mail 1 - Value': 'grace@navy.example ::: grace.h@example.test',
+        'Phone 1 - Value': '+1 555 0100 ::: +44 20 7946 0000 ::: ext. 12',
+      }),
+    ).toMatchObject({
+      ok: true,
+      candidate: {
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        emailAddress: 'grace@navy.example',
+        phoneNumber: '+15550100',
+        note: 'Also in the imported file:\nEmail: grace.h@example.test\nPhone: +442079460000\nPhone: ext. 12',
+      },
+    });
+  });
+
+  it.each([
+    [GOOGLE_HEADERS, { Labels: '* starred ::: * myContacts' }, []],
+    [GOOGLE_HEADERS, { Labels: '* myContacts ::: Book club ::: Volunteers' }, ['Book club', 'Volunteers']],
+    [GOOGLE_LEGACY_HEADERS, { 'Group Membership': '* myContacts ::: * friends ::: Choir' }, ['Choir']],
+  ])('turns labels into tags without Google system labels (%#)', (headers, cells, tags) => {
+    const result = read(headers, { ...cells, 'E-mail 1 - Value': 'ada@example.test' });
+    expect(result.ok && result.candidate.globalTags).toEqual(
+      tags.map((tagName) => ({ tagSetName: 'Imported', tagName })),
+    );
+  });
+
+  it.each([
+    [GOOGLE_HEADERS, { 'Organization Name': 'Harbour Bakery', 'E-mail 1 - Value': 'hi@bakery.test' }],
+    [GOOGLE_LEGACY_HEADERS, { 'Organization 1 - Name': 'Harbour Bakery' }],
+    [HUBSPOT_HEADERS, { 'Associated Company': 'Harbour Bakery', Email: 'hi@bakery.test' }],
+  ])('names an organisation-only row after the organisation (%#)', (headers, cells) => {
+    expect(read(headers, cells)).toMatchObject({ ok: true, candidate: { name: 'Harbour Bakery' } });
+  });
+
+  it('keeps a named person named after themselves, with the middle name in the full name', () => {
+    const result = read(GOOGLE_HEADERS, {
+      'First Name': 'Grace',
+      'Middle Name': 'Brewster',
+      'Last Name': 'Hopper',
+      'Organization Name': 'US Navy',
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      candidate: { firstName: 'Grace', lastName: 'Hopper', name: 'Grace Brewster Hopper' },
+    });
+    const plain = read(GOOGLE_HEADERS, { 'First Name': 'Ada', 'Organization Name': 'Analytical' });
+    expect(plain.ok && plain.candidate.name).toBeUndefined();
+  });
+
+  it("reads HubSpot's Create Date as the contact's created date", () => {
+    expect(
+      read(HUBSPOT_HEADERS, {
+        'Record ID': '51',
+        'First Name': 'Camille',
+        Email: 'camille@example.test',
+        'Create Date': '2023-11-06 10:25',
+      }),
+    ).toMatchObject({ ok: true, candidate: { createdAt: '2023-11-06T10:25:00.000Z' } });
+  });
+
+  it('reads cells our export neutralised against formulas as they were', () => {
+    const mapping: CsvField[] = ['name', 'phoneNumber', 'globalTags'];
+    expect(mapCsvRow(['\'=HYPERLINK("x")', "'+15551234567", "'-vip"], mapping)).toMatchObject({
+      ok: true,
+      candidate: {
+        name: '=HYPERLINK("x")',
+        phoneNumber: '+15551234567',
+        globalTags: [{ tagSetName: 'Imported', tagName: '-vip' }],
+      },
+    });
+  });
+
+  it('still refuses a row whose first email is invalid, naming it', () => {
+    expect(read(GOOGLE_HEADERS, { 'E-mail 1 - Value': 'not-an-email ::: ok@example.test' })).toEqual({
+      ok: false,
+      reason: 'Email "not-an-email" is not a valid address.',
+    });
+  });
+});
+
+describe('cell helpers', () => {
+  it.each([
+    ['a@x.test ::: b@y.test', ['a@x.test', 'b@y.test']],
+    ['a@x.test:::b@y.test', ['a@x.test', 'b@y.test']],
+    ['only@x.test', ['only@x.test']],
+    [' ::: ', []],
+  ])('splits %j', (cell, parts) => {
+    expect(splitMultiValueCell(cell)).toEqual(parts);
+  });
+
+  it.each([
+    ['2024-03-12 09:14', '2024-03-12T09:14:00.000Z'],
+    ['2024-03-12 9:14:33', '2024-03-12T09:14:33.000Z'],
+    ['2024-03-12', '2024-03-12T00:00:00.000Z'],
+    ['2024-03-12T09:14:00.000+02:00', '2024-03-12T07:14:00.000Z'],
+    ['not a date', undefined],
+  ])('reads the date %j as %j', (value, iso) => {
+    expect(parseCsvDate(value)).toBe(iso);
   });
 });

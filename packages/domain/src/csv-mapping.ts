@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { SOCIAL_PLATFORMS, type SocialPlatform } from './constants';
 import { CONTACT_CSV_COLUMNS, parseTagCell } from './contact-csv';
+import { restoreFormula } from './csv';
 import { NAME_MAX_LENGTH, emailSchema, normalizePhone } from './forms';
 
 /** What a CSV column can fill in a contact. */
 export type CsvField =
   | 'GTID'
   | 'firstName'
+  | 'middleName'
   | 'lastName'
   | 'name'
+  | 'organization'
   | 'emailAddress'
   | 'phoneNumber'
   | 'photoURL'
@@ -29,8 +32,10 @@ export type CsvField =
 export const CSV_FIELDS: readonly CsvField[] = [
   'GTID',
   'firstName',
+  'middleName',
   'lastName',
   'name',
+  'organization',
   'emailAddress',
   'phoneNumber',
   'photoURL',
@@ -53,12 +58,23 @@ const KNOWN_HEADERS: Record<string, CsvField> = {
   gtid: 'GTID',
   firstname: 'firstName',
   givenname: 'firstName',
+  middlename: 'middleName',
+  // Google Contacts' older export calls the middle name so.
+  additionalname: 'middleName',
   lastname: 'lastName',
   familyname: 'lastName',
   surname: 'lastName',
   fullname: 'name',
   name: 'name',
   displayname: 'name',
+  // Google Contacts: "Organization Name" today, "Organization 1 - Name" in the older export.
+  organizationname: 'organization',
+  organization1name: 'organization',
+  organisation: 'organization',
+  organization: 'organization',
+  company: 'organization',
+  companyname: 'organization',
+  associatedcompany: 'organization',
   email: 'emailAddress',
   emailaddress: 'emailAddress',
   email1value: 'emailAddress',
@@ -79,6 +95,8 @@ const KNOWN_HEADERS: Record<string, CsvField> = {
   globaltags: 'globalTags',
   tags: 'globalTags',
   labels: 'globalTags',
+  // Google Contacts' older export: its labels, "* myContacts ::: Friends".
+  groupmembership: 'globalTags',
   pipeline: 'pipeline',
   stage: 'stage',
   lifecyclestage: 'stage',
@@ -86,6 +104,8 @@ const KNOWN_HEADERS: Record<string, CsvField> = {
   pipelinetags: 'pipelineTags',
   questions: 'questions',
   createdat: 'createdAt',
+  // HubSpot.
+  createdate: 'createdAt',
 };
 
 for (const platform of SOCIAL_PLATFORMS) {
@@ -135,21 +155,57 @@ export interface ImportCandidate {
   stageName?: string;
   pipelineTags: { tagSetName: string; tagName: string }[];
   questions: { question: string; answer: string }[];
+  /** When the person was added, as an ISO timestamp. */
   createdAt?: string;
+  /** What the row holds beyond one email and one phone, kept as a note on the contact. */
+  note?: string;
 }
 
 /** The tag set that tags without a "Set:" prefix land in. */
 export const IMPORTED_TAG_SET = 'Imported';
 
 /**
+ * Google Contacts puts several values in one cell, "a@x.com ::: b@y.com"; the first is the main one.
+ */
+export function splitMultiValueCell(cell: string): string[] {
+  return cell
+    .split(':::')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/**
+ * A date as exports write it, as an ISO timestamp; undefined when it is no date. HubSpot writes
+ * "2024-03-12 09:14" without a zone: read as UTC, so an import means the same on every server.
+ */
+export function parseCsvDate(value: string): string | undefined {
+  const plain = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?))?$/.exec(value.trim());
+  const time = plain
+    ? Date.parse(`${plain[1]}T${(plain[2] ?? '00:00').replace(/^\d:/, '0$&')}Z`)
+    : Date.parse(value);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+}
+
+/** The note that keeps a row's further emails and phones. */
+function extraValuesNote(extra: { label: string; value: string }[]): string | undefined {
+  if (extra.length === 0) return undefined;
+  return ['Also in the imported file:', ...extra.map((item) => `${item.label}: ${item.value}`)].join('\n');
+}
+
+/**
  * Reads one row with a mapping; refuses it with a reason a user can act on when a value is
- * invalid or nothing identifies the person.
+ * invalid or nothing identifies the person. A cell our export neutralised against formulas reads
+ * back as it was; a cell holding several values keeps the first and notes the others; a row with
+ * only an organisation is named after it.
  */
 export function mapCsvRow(
   values: readonly string[],
   mapping: readonly CsvField[],
 ): { ok: true; candidate: ImportCandidate } | { ok: false; reason: string } {
   const candidate: ImportCandidate = { sources: [], globalTags: [], pipelineTags: [], questions: [] };
+  const extra: { label: string; value: string }[] = [];
+  let middleName: string | undefined;
+  let organization: string | undefined;
   const numbered = new Map<number, { question?: string; answer?: string }>();
   const source = (platform: SocialPlatform) => {
     let found = candidate.sources.find((item) => item.platform === platform);
@@ -160,7 +216,7 @@ export function mapCsvRow(
     return found;
   };
   for (const [index, field] of mapping.entries()) {
-    const value = values[index]?.trim() ?? '';
+    const value = restoreFormula(values[index] ?? '').trim();
     if (value === '' || field === 'ignore') continue;
     const [head, tail] = field.split('.') as [string, string | undefined];
     if (tail !== undefined && (SOCIAL_PLATFORMS as readonly string[]).includes(head)) {
@@ -174,11 +230,23 @@ export function mapCsvRow(
       continue;
     }
     if (field === 'emailAddress') {
-      const email = emailSchema.safeParse(value);
-      if (!email.success) return { ok: false, reason: `Email "${value}" is not a valid address.` };
+      const [first = '', ...others] = splitMultiValueCell(value);
+      const email = emailSchema.safeParse(first);
+      if (!email.success) return { ok: false, reason: `Email "${first}" is not a valid address.` };
       candidate.emailAddress = email.data;
+      extra.push(...others.map((other) => ({ label: 'Email', value: other })));
     } else if (field === 'phoneNumber') {
-      candidate.phoneNumber = normalizePhone(value);
+      const [first = '', ...others] = splitMultiValueCell(value);
+      candidate.phoneNumber = normalizePhone(first);
+      extra.push(...others.map((other) => ({ label: 'Phone', value: normalizePhone(other) })));
+    } else if (field === 'middleName') {
+      middleName = value;
+    } else if (field === 'organization') {
+      organization = value;
+    } else if (field === 'createdAt') {
+      // An unreadable date is left out: the contact is then dated by the import.
+      const date = parseCsvDate(value);
+      if (date) candidate.createdAt = date;
     } else if (field === 'globalTags' || field === 'pipelineTags') {
       candidate[field] = parseTagCell(value, IMPORTED_TAG_SET);
     } else if (field === 'pipeline') {
@@ -198,8 +266,7 @@ export function mapCsvRow(
       field === 'firstName' ||
       field === 'lastName' ||
       field === 'name' ||
-      field === 'photoURL' ||
-      field === 'createdAt'
+      field === 'photoURL'
     ) {
       candidate[field] = value;
     }
@@ -208,6 +275,14 @@ export function mapCsvRow(
     if (entry.question || entry.answer)
       candidate.questions.push({ question: entry.question ?? '', answer: entry.answer ?? '' });
   }
+  if (!candidate.name) {
+    const parts = [candidate.firstName, middleName, candidate.lastName].filter(Boolean);
+    // A full name is written only when first and last name alone would lose the middle one.
+    if (middleName) candidate.name = parts.join(' ');
+    else if (parts.length === 0 && organization) candidate.name = organization;
+  }
+  const note = extraValuesNote(extra);
+  if (note) candidate.note = note;
   for (const key of ['firstName', 'lastName', 'name'] as const) {
     if ((candidate[key]?.length ?? 0) > NAME_MAX_LENGTH) {
       return {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createCsvParser, formatCsvField, formatCsvRow, parseCsv } from './csv';
+import {
+  createCsvParser,
+  formatCsvField,
+  formatCsvRow,
+  neutraliseFormula,
+  parseCsv,
+  restoreFormula,
+} from './csv';
 
 describe('CSV', () => {
   it.each([
@@ -41,5 +48,45 @@ describe('CSV', () => {
       ['a', 'b'],
       ['c', 'd'],
     ]);
+  });
+});
+
+describe('formula neutralising (OWASP CSV injection)', () => {
+  it.each([
+    ['=HYPERLINK("http://evil.test","Click")', '"\'=HYPERLINK(""http://evil.test"",""Click"")"'],
+    ['+15551234567', '"\'+15551234567"'],
+    ['-2+3', '"\'-2+3"'],
+    ['@SUM(A1:A9)', '"\'@SUM(A1:A9)"'],
+    ['\tindented', '"\'\tindented"'],
+    ['\rcmd', '"\'\rcmd"'],
+    ['a=b', 'a=b'],
+    ["'quoted'", "'quoted'"],
+    ["'=typed with a quote", '"\'\'=typed with a quote"'],
+    ['', ''],
+    [-4, '"\'-4"'],
+  ])('writes %j as %j', (value, expected) => {
+    expect(formatCsvField(value)).toBe(expected);
+  });
+
+  it.each([
+    ["'=1+2", '=1+2'],
+    ["'+15551234567", '+15551234567'],
+    ["'-x", '-x'],
+    ["'@home", '@home'],
+    ["'\tx", '\tx'],
+    ["'\rx", '\rx'],
+    ["''=1", "'=1"],
+    ["'quoted'", "'quoted'"],
+    ["it's", "it's"],
+    ['=1+2', '=1+2'],
+  ])('reads %j back as %j', (cell, expected) => {
+    expect(restoreFormula(cell)).toBe(expected);
+  });
+
+  it('reads back every neutralised cell exactly as it was', () => {
+    const row = ['=1+2', '+15551234567', '-', '@x', '\tx', '\rx', "'=already quoted", 'plain'];
+    const [parsed] = parseCsv(formatCsvRow(row));
+    expect(parsed!.map(restoreFormula)).toEqual(row);
+    expect(row.map((cell) => restoreFormula(neutraliseFormula(cell)))).toEqual(row);
   });
 });

@@ -3,10 +3,36 @@
  * a line break, quotes doubled inside quotes. The parser takes text in chunks, so a file streams.
  */
 
-/** One CSV field, quoted only when it must be. */
+/** A cell a spreadsheet would run as a formula (or as DDE) when it begins with one of these. */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+
+/**
+ * OWASP's rule against CSV injection: a cell beginning with `=`, `+`, `-`, `@`, a tab or a carriage
+ * return gets a leading single quote, so Excel, LibreOffice and Google Sheets show it as text instead
+ * of running it. Every CSV the app writes goes through here (by way of `formatCsvField`). A cell that
+ * already begins with quotes before such a character gets one more, so it too reads back unchanged.
+ */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/**
+ * The inverse, for reading a CSV back: exactly one leading quote is removed, and only when a
+ * formula character follows it (after any further quotes), so `'+15551234567` reads as
+ * `+15551234567` while `'quoted'` and `it's` stay as they are.
+ */
+export function restoreFormula(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text) ? text.slice(1) : text;
+}
+
+/**
+ * One CSV field, quoted when it must be. A neutralised cell is always quoted, as OWASP advises, so
+ * the quote and the text after it stay one field whatever the reader.
+ */
 export function formatCsvField(value: string | number | null | undefined): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const raw = value === null || value === undefined ? '' : String(value);
+  const text = neutraliseFormula(raw);
+  return text !== raw || /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** One CSV line, ending in CRLF. */

@@ -148,13 +148,22 @@ export type {
   SearchRequest,
   SearchSortField,
 } from './search';
-export { createCsvParser, formatCsvField, formatCsvRow, parseCsv } from './csv';
+export {
+  createCsvParser,
+  formatCsvField,
+  formatCsvRow,
+  neutraliseFormula,
+  parseCsv,
+  restoreFormula,
+} from './csv';
 export { CONTACT_CSV_COLUMNS, PLATFORM_CSV_COLUMNS, formatTagCell, parseTagCell } from './contact-csv';
 export {
   CSV_FIELDS,
   IMPORTED_TAG_SET,
   isGroupTrackExport,
   mapCsvRow,
+  parseCsvDate,
+  splitMultiValueCell,
   suggestCsvMapping,
 } from './csv-mapping';
 export type { CsvField, ImportCandidate } from './csv-mapping';

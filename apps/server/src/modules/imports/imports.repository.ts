@@ -218,3 +218,26 @@ export async function addContactTags(db: TeamDb, rows: (typeof contactTags.$infe
 export async function insertActivities(db: TeamDb, rows: (typeof activities.$inferInsert)[]) {
   if (rows.length > 0) await db.execute(insertUnnest(activities, rows));
 }
+
+/**
+ * Adds notes an import keeps (a row's further emails and phones), each unless the contact already
+ * has that very note, so importing the same file again adds none; answers those added.
+ */
+export async function insertNotesOnce(
+  db: TeamDb,
+  teamId: string,
+  createdByUid: string,
+  rows: { id: string; contactId: string; text: string }[],
+) {
+  if (rows.length === 0) return [];
+  return selectRows<{ id: string; contactId: string; text: string }>(
+    db,
+    sql`insert into notes (team_id, id, contact_id, text, created_by_uid)
+      select ${teamId}, u.id, u.contact_id, u.text, ${createdByUid}
+      from unnest(${textArray(rows.map((row) => row.id))}, ${textArray(rows.map((row) => row.contactId))},
+        ${textArray(rows.map((row) => row.text))}) as u(id, contact_id, text)
+      where not exists (select 1 from notes n
+        where n.team_id = ${teamId} and n.contact_id = u.contact_id and n.text = u.text)
+      returning id, contact_id as "contactId", text`,
+  );
+}

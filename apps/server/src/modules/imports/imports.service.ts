@@ -14,6 +14,7 @@ import {
   mapCsvRow,
   rankBetween,
   ranksAfter,
+  restoreFormula,
   suggestCsvMapping,
   type CsvField,
   type ImportCandidate,
@@ -28,6 +29,7 @@ import { findTagsWithSets, lastCardRank, type ActivityInsert } from '../contacts
 import * as pipelinesRepo from '../pipelines/pipelines.repository';
 import { HIDDEN_CONTACT_MESSAGE } from '../contacts/contacts.service';
 import type { TeamsService } from '../teams/teams.service';
+import { createCsvDecoder, type CsvEncoding } from './csv-decoding';
 import * as repo from './imports.repository';
 
 /** Rows handled per transaction: each batch runs a dozen statements, so larger batches run fewer. */
@@ -52,6 +54,17 @@ export interface ImportOptions {
 
 export type ImportsService = ReturnType<typeof createImportsService>;
 
+/** What the upload learnt of the file, kept in the import's options beside what the user chose. */
+interface UploadFacts {
+  encoding: CsvEncoding;
+  notices: string[];
+}
+
+function uploadFactsOf(row: repo.ImportRow): UploadFacts {
+  const options = (row.options ?? {}) as Partial<UploadFacts>;
+  return { encoding: options.encoding ?? 'utf-8', notices: options.notices ?? [] };
+}
+
 export function createImportsService(deps: { databases: Databases; teams: TeamsService; queue: JobQueue }) {
   const { databases, teams, queue } = deps;
 
@@ -65,6 +78,7 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
       totalRows: row.totalRows,
       suggestedMapping: suggestCsvMapping(row.headers),
       isGroupTrackExport: isGroupTrackExport(row.headers),
+      ...uploadFactsOf(row),
       mapping: row.mapping,
       processed: row.processed,
       created: row.created,
@@ -268,6 +282,7 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
           questions: ImportCandidate['questions'];
         }[] = [];
         const tagRows: { teamId: string; contactId: string; tagId: string }[] = [];
+        const notes: { id: string; contactId: string; text: string }[] = [];
         const touched = new Set<string>();
         const newIds = new Set<string>();
         let created = 0;
@@ -342,6 +357,7 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
               });
           }
           touched.add(contactId);
+          if (candidate.note) notes.push({ id: createPushId('note_'), contactId, text: candidate.note });
           for (const key of identities) seen.set(key, contactId);
           for (const source of candidate.sources) {
             const owner = [
@@ -397,7 +413,7 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
             do row.id = createContactId();
             while (newIds.has(row.id));
             newIds.add(row.id);
-            for (const list of [activities, uniqueSources, placements, tagRows]) {
+            for (const list of [activities, uniqueSources, placements, tagRows, notes]) {
               for (const item of list) if (item.contactId === original) item.contactId = row.id;
             }
             for (const [key, value] of seen) if (value === original) seen.set(key, row.id);
@@ -450,6 +466,19 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
         await repo.addContactTags(tx, [
           ...new Map(tagRows.map((row) => [`${row.contactId}|${row.tagId}`, row])).values(),
         ]);
+        for (const note of await repo.insertNotesOnce(tx, teamUID, job!.createdByUid, notes)) {
+          activities.push({
+            teamId: teamUID,
+            id: createPushId('act_', now),
+            contactId: note.contactId,
+            type: 'note',
+            action: 'added',
+            createdAt: new Date(now),
+            note: note.text,
+            data: { noteUID: note.id, importId },
+            ...by,
+          });
+        }
         await repo.insertActivities(tx, activities);
         await repo.insertRefusals(
           tx,
@@ -542,10 +571,11 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
         if (!header) header = row;
         else {
           totalRows += 1;
-          if (preview.length < PREVIEW_ROWS) preview.push(row);
+          // Shown as the import will read it: a formula our export neutralised, without its quote.
+          if (preview.length < PREVIEW_ROWS) preview.push(row.map(restoreFormula));
         }
       });
-      const decoder = new TextDecoder('utf-8');
+      const decoder = createCsvDecoder();
       let buffer = '';
       let seq = 0;
       let bytes = 0;
@@ -558,8 +588,7 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
               'payload-too-large',
               'The file is larger than 200 MB; split it into smaller files.',
             );
-          let text = decoder.decode(chunk as Buffer, { stream: true });
-          if (seq === 0 && buffer === '' && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+          const text = decoder.push(chunk as Buffer);
           parser.push(text);
           buffer += text;
           if (buffer.length >= CHUNK_CHARS) {
@@ -567,7 +596,7 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
             buffer = '';
           }
         }
-        const rest = decoder.decode();
+        const rest = decoder.end();
         parser.push(rest);
         buffer += rest;
         parser.end();
@@ -583,6 +612,7 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
           totalRows,
           createdBy: member.name,
           createdByUid: member.userId,
+          options: { encoding: decoder.encoding, notices: decoder.notices() } satisfies UploadFacts,
         });
       } catch (error) {
         await repo.deleteChunks(db, teamUID, importId);
@@ -622,7 +652,11 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
         }
       }
       const { mapping, ...rest } = options;
-      await repo.updateImport(db, teamUID, importId, { status: 'queued', mapping, options: rest });
+      await repo.updateImport(db, teamUID, importId, {
+        status: 'queued',
+        mapping,
+        options: { ...uploadFactsOf(row), ...rest },
+      });
       await queue.send(runImportContract, { teamUID, importId });
       return present((await repo.findImport(db, teamUID, importId))!);
     },

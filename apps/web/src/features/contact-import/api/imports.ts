@@ -10,6 +10,10 @@ export interface ImportState {
   preview: string[][];
   totalRows: number;
   suggestedMapping: CsvField[];
+  /** The encoding the file was read in. */
+  encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+  /** What the user should know of how the file was read (another encoding, characters removed). */
+  notices: string[];
   processed: number;
   created: number;
   updated: number;

@@ -33,8 +33,10 @@ import {
 const FIELD_LABELS: Partial<Record<CsvField, string>> = {
   GTID: 'GTID',
   firstName: 'First name',
+  middleName: 'Middle name',
   lastName: 'Last name',
   name: 'Full name',
+  organization: 'Organization',
   emailAddress: 'Email',
   phoneNumber: 'Phone',
   photoURL: 'Photo URL',
@@ -224,6 +226,11 @@ function ImportSteps({
                 {upload.fileName}: {upload.totalRows.toLocaleString()} rows. Choose what each column holds;
                 the first rows are shown as a preview.
               </Text>
+              {upload.notices.map((notice) => (
+                <Alert key={notice} color="yellow" title="How the file was read">
+                  {notice}
+                </Alert>
+              ))}
               <ScrollArea type="auto" offsetScrollbars>
                 <Table withTableBorder withColumnBorders aria-label="Column mapping and preview">
                   <Table.Thead>
