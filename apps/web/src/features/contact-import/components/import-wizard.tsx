@@ -36,7 +36,7 @@ const FIELD_LABELS: Partial<Record<CsvField, string>> = {
   middleName: 'Middle name',
   lastName: 'Last name',
   name: 'Full name',
-  organization: 'Organization',
+  organization: 'Organization (the name when there is none)',
   emailAddress: 'Email',
   phoneNumber: 'Phone',
   photoURL: 'Photo URL',
