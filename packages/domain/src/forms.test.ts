@@ -3,11 +3,13 @@ import {
   emailSchema,
   hexColorSchema,
   isNameTaken,
+  isWebAddress,
   normalizePhone,
   passwordSchema,
   personNameSchema,
   phoneSchema,
   mobileNumberSchema,
+  webAddressSchema,
 } from './forms';
 
 function readError(result: { success: boolean; error?: { issues: { message: string }[] } }): string | null {
@@ -119,6 +121,39 @@ describe('hexColorSchema', () => {
 
   it.each(['blue', '#12', ''])('refuses anything that is not a hex colour (%s)', (value) => {
     expect(readError(hexColorSchema.safeParse(value))).toBe('Enter a hex colour like #1C7EBB.');
+  });
+});
+
+describe('webAddressSchema', () => {
+  it.each([
+    'https://www.facebook.com/jane.doe',
+    'http://localhost:3000/me.jpg',
+    'HTTPS://CDN.EXAMPLE.COM/a.png',
+  ])('accepts the web address %s', (value) => {
+    expect(webAddressSchema.safeParse(value).success).toBe(true);
+    expect(isWebAddress(value)).toBe(true);
+  });
+
+  it.each([
+    'javascript:alert(document.cookie)',
+    'JavaScript:alert(1)',
+    'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+    'data:image/svg+xml,<svg onload=alert(1)>',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+    'ftp://files.example.com/a.png',
+    'www.facebook.com/jane',
+  ])('refuses %s, which is not an http or https address', (value) => {
+    expect(readError(webAddressSchema.safeParse(value))).toBe(
+      'Enter a web address that starts with http:// or https://.',
+    );
+    expect(isWebAddress(value)).toBe(false);
+  });
+
+  it('refuses an address longer than 2048 characters', () => {
+    expect(readError(webAddressSchema.safeParse(`https://a.test/${'x'.repeat(2048)}`))).toBe(
+      'A web address can be at most 2048 characters.',
+    );
   });
 });
 

@@ -48,6 +48,24 @@ export const mobileNumberSchema = phoneSchema.refine((value) => /^\+[1-9]\d{6,14
   error: 'Enter the mobile number with its country code, like +15551234567.',
 });
 
+/** Longest web address a form accepts. */
+export const WEB_ADDRESS_MAX_LENGTH = 2048;
+
+/**
+ * A web address (a photo, a profile, a post, a link): http or https only, since every viewer's
+ * browser opens or loads it, and a javascript: or data: address would run there.
+ */
+export const webAddressSchema = z
+  .url({ protocol: /^https?$/, error: 'Enter a web address that starts with http:// or https://.' })
+  .max(WEB_ADDRESS_MAX_LENGTH, {
+    error: `A web address can be at most ${WEB_ADDRESS_MAX_LENGTH} characters.`,
+  });
+
+/** Whether a value is a web address webAddressSchema accepts. */
+export function isWebAddress(value: string): boolean {
+  return webAddressSchema.safeParse(value).success;
+}
+
 /** A hex colour (#rgb, #rgba, #rrggbb or #rrggbbaa), trimmed and given its '#'. */
 export const hexColorSchema = z
   .string()

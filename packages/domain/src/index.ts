@@ -55,11 +55,14 @@ export {
   emailSchema,
   hexColorSchema,
   isNameTaken,
+  isWebAddress,
   normalizePhone,
   passwordSchema,
   personNameSchema,
   phoneSchema,
   mobileNumberSchema,
+  WEB_ADDRESS_MAX_LENGTH,
+  webAddressSchema,
 } from './forms';
 export { hashFnv1a32 } from './hash';
 export {

@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_STATUSES, emailSchema, hexColorSchema } from '@grouptrack/domain';
+import { SUBSCRIPTION_STATUSES, emailSchema, hexColorSchema, webAddressSchema } from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { BadRequestError } from '../../platform/errors';
@@ -26,7 +26,7 @@ const notificationFields = z.object({
   type: z.enum(['toast', 'banner', 'modal']),
   title: z.string().trim().min(1).max(200),
   text: z.string().trim().min(1).max(5000),
-  link: z.url().max(2048).nullable().optional(),
+  link: webAddressSchema.nullable().optional(),
   linkText: z.string().trim().max(100).nullable().optional(),
   fontColor: hexColorSchema.nullable().optional(),
   backgroundColor: hexColorSchema.nullable().optional(),

@@ -1,4 +1,4 @@
-import { SOCIAL_PLATFORMS, emailSchema, phoneSchema } from '@grouptrack/domain';
+import { SOCIAL_PLATFORMS, emailSchema, phoneSchema, webAddressSchema } from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../platform/http/actor';
@@ -19,7 +19,7 @@ const contactFields = {
   emailAddress: emailSchema.nullable().optional(),
   /** Normalised to E.164 when a country can be inferred, kept as typed otherwise. */
   phoneNumber: phoneSchema.nullable().optional(),
-  photoURL: z.url().max(2048).nullable().optional(),
+  photoURL: webAddressSchema.nullable().optional(),
   /** Where the person is on each platform; a profile id or username finds them again. */
   sources: z
     .array(
@@ -28,7 +28,7 @@ const contactFields = {
           platform: z.enum(SOCIAL_PLATFORMS),
           profileId: z.string().trim().min(1).max(200).nullable().optional(),
           username: z.string().trim().min(1).max(200).nullable().optional(),
-          url: z.url().max(2048).nullable().optional(),
+          url: webAddressSchema.nullable().optional(),
         })
         .strict(),
     )

@@ -1,4 +1,4 @@
-import { SOCIAL_PLATFORMS, hexColorSchema, searchFilterSchema } from '@grouptrack/domain';
+import { SOCIAL_PLATFORMS, hexColorSchema, searchFilterSchema, webAddressSchema } from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../platform/http/actor';
@@ -206,7 +206,7 @@ export function registerListRoutes(app: App, { auth, lists }: AppContext) {
   const postFields = {
     platform: z.enum(SOCIAL_PLATFORMS),
     /** The post's address; one saved post per address. */
-    url: z.url().max(2048),
+    url: webAddressSchema,
     title: z.string().trim().max(200),
     /** Tags the post's commenters get. */
     tagIds: z.array(id).max(50),

@@ -1,4 +1,10 @@
-import { CONTACT_VIEWS, passwordSchema, personNameSchema, mobileNumberSchema } from '@grouptrack/domain';
+import {
+  CONTACT_VIEWS,
+  passwordSchema,
+  personNameSchema,
+  mobileNumberSchema,
+  webAddressSchema,
+} from '@grouptrack/domain';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -37,7 +43,7 @@ export function registerUserRoutes(app: App, { auth, users, teams }: AppContext)
             /** Display name, 1 to 100 characters. */
             name: personNameSchema.optional(),
             /** Address of a profile photo, or null to use the generated avatar. */
-            photoURL: z.url().max(2048).nullable().optional(),
+            photoURL: webAddressSchema.nullable().optional(),
             /** The view `/` opens. */
             defaultContactView: z.enum(CONTACT_VIEWS).optional(),
             /** IANA time zone, e.g. Europe/Madrid: a task without a time is due at 8 am there. */
