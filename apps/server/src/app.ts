@@ -30,9 +30,12 @@ import { registerFunctionRoutes } from './modules/functions/functions.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerTeamRoutes } from './modules/teams/teams.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
+import { installCsrfGuard } from './platform/http/csrf';
 import { createOutageCheck } from './platform/db/outage';
 import { installErrorHandler } from './platform/http/error-handler';
 import { RequestLogController } from './platform/http/request-log';
+import { answerUndecodablePath, installInputGuard } from './platform/http/input-guard';
+import { installSecurityHeaders } from './platform/http/security-headers';
 import type { App } from './platform/http/types';
 
 /** The HTTP API and the web app, on one origin. */
@@ -43,11 +46,15 @@ export async function buildApp(context: AppContext): Promise<App> {
     loggerInstance,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
+    frameworkErrors: answerUndecodablePath,
     logController: new RequestLogController(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app, createOutageCheck(context.databases));
+  await installSecurityHeaders(app, config);
+  installCsrfGuard(app, config.APP_URL);
+  installInputGuard(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {

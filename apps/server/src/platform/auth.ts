@@ -85,7 +85,7 @@ export function createAuth({ config, directory, log, sendPasswordResetMail }: Au
 export type Auth = ReturnType<typeof createAuth>;
 
 /** The app's origin; on a local address, its localhost and 127.0.0.1 spellings both. */
-function trustedOrigins(appUrl: string): string[] {
+export function trustedOrigins(appUrl: string): string[] {
   const url = new URL(appUrl);
   if (url.hostname !== 'localhost' && url.hostname !== '127.0.0.1') return [url.origin];
   return ['localhost', '127.0.0.1'].map(

@@ -17,6 +17,22 @@ describe('loadConfig', () => {
     expect(config.SSO_ALLOWED_DOMAINS).toEqual(['a.test', 'b.test']);
   });
 
+  it('serves the app at http://localhost:<PORT> when APP_URL is unset, so sign-up works on any port', () => {
+    expect(loadConfig({ PORT: '4000' }).APP_URL).toBe('http://localhost:4000');
+    expect(loadConfig({}).APP_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '4000', APP_URL: 'https://crm.example.com' }).APP_URL).toBe(
+      'https://crm.example.com',
+    );
+  });
+
+  it('limits sign-in failures per address to five times the per-email limit unless told otherwise', () => {
+    expect(loadConfig({ AUTH_SIGNIN_MAX_ATTEMPTS: '4' }).AUTH_SIGNIN_MAX_ATTEMPTS_PER_ADDRESS).toBe(20);
+    expect(loadConfig({}).AUTH_SIGNIN_MAX_ATTEMPTS_PER_ADDRESS).toBe(50);
+    expect(
+      loadConfig({ AUTH_SIGNIN_MAX_ATTEMPTS_PER_ADDRESS: '7' }).AUTH_SIGNIN_MAX_ATTEMPTS_PER_ADDRESS,
+    ).toBe(7);
+  });
+
   it('stops with a message naming each bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', ROLE: 'both' })).toThrow(/PORT: .*\n\s+ROLE: /);
   });

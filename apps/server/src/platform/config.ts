@@ -11,13 +11,18 @@ const listFromEnv = z.string().transform((value) =>
     .filter(Boolean),
 );
 
+const DEFAULT_PORT = 3000;
+
 /** Every setting the server reads from its environment, with its default. README.md lists them. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Public address of the app, used in links sent by mail and in auth cookies. */
-  APP_URL: z.url().default('http://localhost:3000'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
+  /**
+   * Public address of the app, used in links sent by mail, in auth cookies and as the one origin
+   * allowed to write; unset, it is http://localhost:<PORT>.
+   */
+  APP_URL: z.url().optional(),
   /** Folder of the embedded database (PGlite) when no DATABASE_URL is set. */
   DATA_DIR: z.string().default('./data'),
   /** A PostgreSQL server for the user directory (and the team shards unless TEAM_SHARD_URLS is set). */
@@ -31,6 +36,8 @@ export const configSchema = z.object({
   AUTH_SECRET: z.string().min(32).default('grouptrack-development-secret-change-me-0123456789'),
   /** Sign-in attempts allowed per address and email within AUTH_SIGNIN_WINDOW_MINUTES. */
   AUTH_SIGNIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins allowed per address, whatever the emails; unset, 5 x AUTH_SIGNIN_MAX_ATTEMPTS. */
+  AUTH_SIGNIN_MAX_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
   AUTH_SIGNIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   /** smtp://user:pass@host:port; without it mail is logged and kept in the outbox only. */
   SMTP_URL: z.string().optional(),
@@ -59,7 +66,18 @@ export const configSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
 });
 
-export type Config = z.infer<typeof configSchema>;
+/** The settings, with the defaults that follow other settings filled in. */
+export type Config = ReturnType<typeof withDerivedDefaults>;
+
+function withDerivedDefaults(set: z.infer<typeof configSchema>) {
+  return {
+    ...set,
+    // PORT 0 asks for any free port (tests), which no address can name in advance.
+    APP_URL: set.APP_URL ?? `http://localhost:${set.PORT === 0 ? DEFAULT_PORT : set.PORT}`,
+    AUTH_SIGNIN_MAX_ATTEMPTS_PER_ADDRESS:
+      set.AUTH_SIGNIN_MAX_ATTEMPTS_PER_ADDRESS ?? 5 * set.AUTH_SIGNIN_MAX_ATTEMPTS,
+  };
+}
 
 /** Parses the environment once at start; a bad value stops the server with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -72,5 +90,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  return parsed.data;
+  return withDerivedDefaults(parsed.data);
 }

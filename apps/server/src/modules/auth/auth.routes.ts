@@ -8,10 +8,11 @@ import {
   clearAttempts,
   countRecentAttempts,
   deleteAttemptsBefore,
+  forgetAttempt,
   recordAttempt,
 } from './sign-in-attempts.repository';
 
-/** Hands /api/auth/* to better-auth, and limits sign-in attempts per address and email. */
+/** Hands /api/auth/* to better-auth, and limits sign-in attempts per address and email, and per address. */
 export function registerAuthRoutes(app: App, { auth, config, databases }: AppContext) {
   const directory = databases.directory;
   const windowMs = config.AUTH_SIGNIN_WINDOW_MINUTES * 60_000;
@@ -30,26 +31,43 @@ export function registerAuthRoutes(app: App, { auth, config, databases }: AppCon
     return reply;
   };
 
+  const refuse = (message: string) =>
+    new AppError(
+      429,
+      'too-many-attempts',
+      `${message} Try again in ${config.AUTH_SIGNIN_WINDOW_MINUTES} minutes or reset your password.`,
+    );
+
   app.post(
     '/api/auth/sign-in/email',
     { schema: { tags: ['auth'], summary: 'Sign in with email and password (attempts are limited)' } },
     async (request, reply) => {
       const email = (request.body as { email?: unknown } | undefined)?.email;
+      // Per address and email, so one person's typos do not lock out their colleagues behind the
+      // same address; and per address alone, so one address cannot try password after password
+      // on many accounts. Keys with an email always hold a '|', so the two never meet.
       const key = `${request.ip}|${typeof email === 'string' ? email.toLowerCase() : ''}`;
+      const addressKey = request.ip;
       const now = Date.now();
-      const attempts = await countRecentAttempts(directory, key, now - windowMs);
-      if (attempts >= config.AUTH_SIGNIN_MAX_ATTEMPTS) {
-        throw new AppError(
-          429,
-          'too-many-attempts',
-          `Too many sign-in attempts. Try again in ${config.AUTH_SIGNIN_WINDOW_MINUTES} minutes or reset your password.`,
-        );
+      const since = now - windowMs;
+      if ((await countRecentAttempts(directory, key, since)) >= config.AUTH_SIGNIN_MAX_ATTEMPTS) {
+        throw refuse('Too many sign-in attempts.');
       }
+      if (
+        (await countRecentAttempts(directory, addressKey, since)) >=
+        config.AUTH_SIGNIN_MAX_ATTEMPTS_PER_ADDRESS
+      ) {
+        throw refuse('Too many sign-in attempts from your network.');
+      }
+      // Recorded before the answer, so attempts sent all at once count as well.
       await recordAttempt(directory, key, now);
+      await recordAttempt(directory, addressKey, now);
       const sent = await forward(request, reply);
       if (reply.statusCode === 200) {
         await clearAttempts(directory, key);
-        await deleteAttemptsBefore(directory, now - windowMs);
+        // A successful sign-in is not a guess: colleagues signing in behind one address never add up.
+        await forgetAttempt(directory, addressKey, now);
+        await deleteAttemptsBefore(directory, since);
       }
       return sent;
     },

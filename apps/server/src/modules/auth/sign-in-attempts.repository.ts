@@ -18,6 +18,11 @@ export async function clearAttempts(db: DirectoryDb, key: string) {
   await db.delete(signInAttempts).where(eq(signInAttempts.key, key));
 }
 
+/** Takes back the attempt recorded under `key` at `at`. */
+export async function forgetAttempt(db: DirectoryDb, key: string, at: number) {
+  await db.delete(signInAttempts).where(and(eq(signInAttempts.key, key), eq(signInAttempts.attemptedAt, at)));
+}
+
 export async function deleteAttemptsBefore(db: DirectoryDb, before: number) {
   await db.delete(signInAttempts).where(lt(signInAttempts.attemptedAt, before));
 }

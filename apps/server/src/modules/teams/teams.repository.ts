@@ -36,8 +36,14 @@ export async function lockUser(db: DirectoryDb, userId: string) {
   await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
-export async function renameTeam(db: DirectoryDb, teamId: string, name: string) {
-  await db.update(teams).set({ name, updatedAt: new Date() }).where(eq(teams.id, teamId));
+/** Renames a team; answers the name as stored, or null when there is no such team. */
+export async function renameTeam(db: DirectoryDb, teamId: string, name: string): Promise<string | null> {
+  const [row] = await db
+    .update(teams)
+    .set({ name, updatedAt: new Date() })
+    .where(eq(teams.id, teamId))
+    .returning({ name: teams.name });
+  return row?.name ?? null;
 }
 
 export async function findMembership(

@@ -10,9 +10,16 @@ import {
 } from '@grouptrack/domain';
 import type { Config } from '../../platform/config';
 import type { Databases, DirectoryDb } from '../../platform/db/databases';
-import { ConflictError, ForbiddenError, LimitReachedError, NotFoundError } from '../../platform/errors';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  LimitReachedError,
+  NotFoundError,
+} from '../../platform/errors';
 import type { Actor, TeamActor } from '../../platform/http/actor';
 import type { EventHub } from '../../platform/realtime';
+import { textProblem } from '../../platform/storable-text';
 import type { MailService } from '../mail/mail.service';
 import * as repo from './teams.repository';
 
@@ -174,8 +181,13 @@ export function createTeamsService(deps: {
 
     async renameTeam(actor: Actor, teamUID: string, name: string) {
       await requirePermission(actor, teamUID, 'manage-members');
-      await repo.renameTeam(directory, teamUID, name);
-      await events.record(teamUID, { entity: 'team', op: 'update', ids: [teamUID], data: { name } });
+      const problem = textProblem(name);
+      if (problem) throw new BadRequestError(`Invalid body.name: ${problem}`);
+      const stored = await repo.renameTeam(directory, teamUID, name);
+      if (stored === null) throw new NotFoundError('Team not found.');
+      // The directory and the team's change log are two databases: the log gets the name exactly as
+      // the directory stored it, which it can always hold, so a rename is never left half-done.
+      await events.record(teamUID, { entity: 'team', op: 'update', ids: [teamUID], data: { name: stored } });
     },
 
     async listMembers(actor: Actor, teamUID: string) {

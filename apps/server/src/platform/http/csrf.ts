@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { trustedOrigins } from '../auth';
+import { ForbiddenError } from '../errors';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The API surfaces our own session cookie reaches; /api/auth has better-auth's own origin check. */
+const GUARDED_PATH = /^\/(api\/v1|api\/v2|search|functions)(\/|\?|$)/;
+
+/**
+ * A browser extension's own pages and service worker. A browser sends the app's cookies from
+ * there only for an extension granted access to the app's site, which can read them anyway; the
+ * GroupTrack extension makes its calls this way with the session it got from /authorize/extension.
+ */
+const EXTENSION_ORIGIN = /^(chrome-extension|moz-extension|safari-web-extension):\/\/[^/]+$/;
+
+/** Where a request says it comes from, when that is a site other than the app's own; else null. */
+function foreignSource(request: FastifyRequest, ownOrigins: ReadonlySet<string>): string | null {
+  const { origin } = request.headers;
+  if (origin !== undefined) {
+    return ownOrigins.has(origin) || EXTENSION_ORIGIN.test(origin) ? null : `Origin ${origin}`;
+  }
+  // Without an Origin (older browsers on some requests), Fetch Metadata tells the same story.
+  const site = request.headers['sec-fetch-site'];
+  if (site === undefined || site === 'same-origin' || site === 'none') return null;
+  return `Sec-Fetch-Site ${Array.isArray(site) ? site.join(', ') : site}`;
+}
+
+/**
+ * Refuses cross-site request forgery: a write under the API that carries the browser's cookies but
+ * comes from another site (SameSite=Lax alone lets a sibling subdomain through). Calls without
+ * cookies cannot act as anyone, and those carrying an Authorization header cannot be forged (a
+ * page of another site cannot add a header without our CORS approval), so both pass untouched, as
+ * do clients that send neither Origin nor Sec-Fetch-Site (scripts, the command line).
+ */
+export function installCsrfGuard(app: FastifyInstance, appUrl: string) {
+  const ownOrigins = new Set(trustedOrigins(appUrl));
+  const appOrigin = new URL(appUrl).origin;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!UNSAFE_METHODS.has(request.method) || !GUARDED_PATH.test(request.url)) return done();
+    if (!request.headers.cookie || request.headers.authorization !== undefined) return done();
+    const source = foreignSource(request, ownOrigins);
+    if (!source) return done();
+    done(
+      new ForbiddenError(
+        `This request came from another site (${source}) and was refused to protect your account. Use GroupTrack at ${appOrigin}.`,
+      ),
+    );
+  });
+}
