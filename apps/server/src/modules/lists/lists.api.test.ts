@@ -68,6 +68,8 @@ describe('saved views', () => {
     const pipeline = (
       await owner.post(path('pipelines'), { nickName: 'Views', stages: [{ name: 'A' }, { name: 'B' }] })
     ).body.data;
+    // A view names only pipelines its author works in.
+    await owner.patch(path(`members/${(await member.me()).uid}`), { groupAccess: [pipeline.groupUID] });
     await owner.post(path('contacts'), { name: 'In A', pipeline: { pipelineId: pipeline.groupUID } });
     await owner.post(path('contacts'), {
       name: 'In B',

@@ -1,4 +1,4 @@
-import { can, createPushId, extractContactDetails, rankBetween } from '@grouptrack/domain';
+import { can, createPushId, extractContactDetails, rankBetween, type SearchFilter } from '@grouptrack/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { isUniqueViolation } from '../../platform/db/errors';
@@ -15,6 +15,7 @@ import {
   teamQuestions,
   testQuestions,
 } from '../../platform/db/team-schema';
+import { checkFilterReferences, visibleFilter } from '../search/filter-references';
 import type { TeamsService } from '../teams/teams.service';
 
 /** The ordered team lists that owners and admins manage in setup: status labels, phases, questions. */
@@ -243,19 +244,22 @@ export function createListsService(deps: { databases: Databases; teams: TeamsSer
 
     /** Saved views (filter sets): every member sees the team's; a view belongs to who saved it. */
     async listFilterSets(actor: Actor, teamUID: string) {
-      await teams.requireMember(actor, teamUID);
-      const rows = await databases
-        .forTeam(teamUID)
+      const member = await teams.requireMember(actor, teamUID);
+      const db = databases.forTeam(teamUID);
+      const rows = await db
         .select()
         .from(filterSets)
         .where(eq(filterSets.teamId, teamUID))
         .orderBy(asc(filterSets.name));
-      return rows.map((row) => ({
-        filterSetUID: row.id,
-        name: row.name,
-        filter: row.filter,
-        ownerUID: row.ownerUid,
-      }));
+      return Promise.all(
+        rows.map(async (row) => ({
+          filterSetUID: row.id,
+          name: row.name,
+          // A member never sees the ids of pipelines (or their stages and tags) outside their access.
+          filter: await visibleFilter(db, member, row.filter as SearchFilter),
+          ownerUID: row.ownerUid,
+        })),
+      );
     },
 
     async saveFilterSet(
@@ -268,6 +272,7 @@ export function createListsService(deps: { databases: Databases; teams: TeamsSer
       const db = databases.forTeam(teamUID);
       const id = itemId ?? createPushId('fs_');
       await db.transaction(async (tx) => {
+        await checkFilterReferences(tx, member, input.filter, 'filter');
         if (itemId) {
           const [row] = await tx
             .select()

@@ -13,6 +13,7 @@ import type { Actor } from '../../platform/http/actor';
 import { findTagsWithSets } from '../contacts/contacts.repository';
 import * as pipelinesRepo from '../pipelines/pipelines.repository';
 import type { TeamActor, TeamsService } from '../teams/teams.service';
+import { visibleFilter } from './filter-references';
 import * as repo from './search.repository';
 
 export type SearchService = ReturnType<typeof createSearchService>;
@@ -41,7 +42,7 @@ export function createSearchService(deps: { databases: Databases; teams: TeamsSe
         .from(filterSets)
         .where(and(eq(filterSets.teamId, request.teamUID), eq(filterSets.id, filter.filterSetId)));
       if (!saved) throw new NotFoundError('Saved view not found.');
-      filter = { ...(saved.filter as SearchFilter), ...filter };
+      filter = { ...(await visibleFilter(db, member, saved.filter)), ...filter };
     }
     if (filter.pipelineId && !canSeePipeline(member, filter.pipelineId))
       throw new NotFoundError('Pipeline not found.');

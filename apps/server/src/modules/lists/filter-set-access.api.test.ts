@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../testing/test-server';
+import type { TestClient } from '../../testing/test-client';
+
+let server: TestServer;
+let owner: TestClient;
+let member: TestClient;
+let teamUID: string;
+let mine: { groupUID: string; stages: { stageUID: string }[] };
+let hidden: { groupUID: string; stages: { stageUID: string }[] };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await server.signUp();
+  teamUID = (await owner.me()).teamUID;
+  mine = (await owner.post(path('pipelines'), { nickName: 'Mine', stages: [{ name: 'New' }] })).body.data;
+  hidden = (await owner.post(path('pipelines'), { nickName: 'Hidden', stages: [{ name: 'Secret stage' }] }))
+    .body.data;
+  const invite = await owner.post(path('invitations'), { groupAccess: [mine.groupUID] });
+  member = await server.signUp();
+  await member.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`);
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+function path(rest: string) {
+  return `/api/v1/teams/${teamUID}/${rest}`;
+}
+
+async function tagIn(pipelineId: string | null, name: string) {
+  return (await owner.post(path('tag-sets'), { name, pipelineId, tags: [name] })).body.data.tags[0]
+    .tagUID as string;
+}
+
+describe('saved views and pipelines a member cannot see', () => {
+  it("show a member an admin's view without the hidden pipeline, its stages or its tags, and still apply it", async () => {
+    const globalTag = await tagIn(null, 'Anyone');
+    const hiddenTag = await tagIn(hidden.groupUID, 'Secret');
+    const view = (
+      await owner.post(path('filter-sets'), {
+        name: 'Secret leads',
+        filter: {
+          pipelineId: hidden.groupUID,
+          stageIds: [hidden.stages[0]!.stageUID],
+          tags: { ids: [globalTag, hiddenTag], mode: 'any' },
+          hasEmail: true,
+        },
+      })
+    ).body.data.filterSetUID;
+    const asOwner = (await owner.get(path('filter-sets'))).body.data;
+    expect(asOwner[0].filter.pipelineId).toBe(hidden.groupUID);
+
+    const asMember = (await member.get(path('filter-sets'))).body.data;
+    expect(asMember).toEqual([
+      {
+        filterSetUID: view,
+        name: 'Secret leads',
+        filter: { tags: { ids: [globalTag], mode: 'any' }, hasEmail: true },
+        ownerUID: (await owner.me()).uid,
+      },
+    ]);
+    expect(JSON.stringify(asMember)).not.toMatch(
+      new RegExp(`${hidden.groupUID}|${hiddenTag}|${hidden.stages[0]!.stageUID}`),
+    );
+    const applied = await member.post('/search/v2', { teamUID, objectToFilter: { filterSetId: view } });
+    expect(applied.status).toBe(200);
+  });
+
+  it("refuses a member's view naming a pipeline, stage or tag they cannot see, naming the field", async () => {
+    const hiddenTag = await tagIn(hidden.groupUID, 'Secret two');
+    const cases = [
+      [
+        { pipelineId: hidden.groupUID },
+        `Invalid filter.pipelineId: ${hidden.groupUID} is not a pipeline of this team.`,
+      ],
+      [
+        { pipelineId: mine.groupUID, stageIds: [hidden.stages[0]!.stageUID] },
+        `Invalid filter.stageIds: ${hidden.stages[0]!.stageUID} is not a stage of this pipeline.`,
+      ],
+      [{ tags: { ids: [hiddenTag] } }, `Invalid filter.tags.ids: ${hiddenTag} is not a tag of this team.`],
+    ] as const;
+    for (const [filter, message] of cases) {
+      const refused = await member.post(path('filter-sets'), { name: 'Mine', filter });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toBe(message);
+    }
+    expect(
+      (await member.post(path('filter-sets'), { name: 'Mine', filter: { pipelineId: mine.groupUID } }))
+        .status,
+    ).toBe(201);
+  });
+
+  it("refuses another team's pipeline, stage or tag ids in a view", async () => {
+    const stranger = await server.signUp();
+    const theirTeam = (await stranger.me()).teamUID;
+    const theirs = (
+      await stranger.post(`/api/v1/teams/${theirTeam}/pipelines`, {
+        nickName: 'Theirs',
+        stages: [{ name: 'T' }],
+      })
+    ).body.data;
+    const theirTag = (
+      await stranger.post(`/api/v1/teams/${theirTeam}/tag-sets`, { name: 'Their set', tags: ['theirs'] })
+    ).body.data.tags[0].tagUID;
+    const cases = [
+      [{ pipelineId: theirs.groupUID }, 'filter.pipelineId'],
+      [{ stageIds: [theirs.stages[0].stageUID] }, 'filter.stageIds'],
+      [{ tags: { ids: [theirTag] } }, 'filter.tags.ids'],
+    ] as const;
+    for (const [filter, field] of cases) {
+      const refused = await owner.post(path('filter-sets'), { name: 'Foreign', filter });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toMatch(new RegExp(`^Invalid ${field.replace('.', '\\.')}: `));
+    }
+    expect(
+      (await owner.get(path('filter-sets'))).body.data.map((view: { name: string }) => view.name),
+    ).not.toContain('Foreign');
+  });
+});
