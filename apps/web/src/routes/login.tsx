@@ -99,12 +99,7 @@ export function LoginRoute() {
       ) : session.data ? (
         <SignedInNotice session={session.data} continueLabel="Join and continue" onContinue={finish} />
       ) : action === 'signup' ? (
-        <SignUpForm
-          key={invitation.data?.email ?? ''}
-          signInPath={pathOf('signin')}
-          defaultEmail={invitation.data?.email ?? ''}
-          onSignedUp={finish}
-        />
+        <SignUpForm signInPath={pathOf('signin')} onSignedUp={finish} />
       ) : action === 'forgot' ? (
         <ForgotPasswordForm signInPath={pathOf('signin')} />
       ) : (

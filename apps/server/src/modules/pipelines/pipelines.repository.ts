@@ -3,6 +3,7 @@ import type { TeamDb } from '../../platform/db/databases';
 import {
   contactPipelines,
   contactTags,
+  phases,
   pipelines,
   stages,
   tagSets,
@@ -83,6 +84,16 @@ export async function listStages(db: TeamDb, teamId: string, pipelineIds?: strin
     ? and(eq(stages.teamId, teamId), inArray(stages.pipelineId, pipelineIds))
     : eq(stages.teamId, teamId);
   return db.select().from(stages).where(where).orderBy(asc(stages.pipelineId), asc(stages.rank));
+}
+
+/** Of these phase ids, those that are not phases of the team. */
+export async function findUnknownPhases(db: TeamDb, teamId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const known = await db
+    .select({ id: phases.id })
+    .from(phases)
+    .where(and(eq(phases.teamId, teamId), inArray(phases.id, ids)));
+  return ids.filter((id) => !known.some((row) => row.id === id));
 }
 
 export async function findStage(db: TeamDb, teamId: string, id: string): Promise<StageRow | null> {

@@ -74,6 +74,22 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
     return pipeline;
   }
 
+  /** Stages name only this team's phases: another team's id is refused, naming the field. */
+  async function checkPhases(
+    tx: TeamDb,
+    teamUID: string,
+    phaseIds: (string | null | undefined)[],
+    field: (index: number) => string,
+  ) {
+    const asked = phaseIds.map((id) => id ?? null);
+    const unknown = await repo.findUnknownPhases(tx, teamUID, [
+      ...new Set(asked.filter((id) => id !== null)),
+    ]);
+    const index = asked.findIndex((id) => id !== null && unknown.includes(id));
+    if (index >= 0)
+      throw new BadRequestError(`Invalid ${field(index)}: ${asked[index]} is not a phase of this team.`);
+  }
+
   /** A rank for an item placed after or before a sibling, or at the end. */
   function placeRank(
     siblings: { id: string; rank: string }[],
@@ -149,6 +165,12 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
       await requireManager(actor, teamUID);
       const id = createPushId('pl_');
       await write(teamUID, `A pipeline named "${input.nickName}" already exists.`, async (tx) => {
+        await checkPhases(
+          tx,
+          teamUID,
+          input.stages.map((stage) => stage.phaseId),
+          (index) => `stages.${index}.phaseId`,
+        );
         const existing = await repo.listPipelines(tx, teamUID);
         await repo.insertPipeline(tx, {
           teamId: teamUID,
@@ -180,14 +202,17 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
     ) {
       const member = await requireManager(actor, teamUID);
       await write(teamUID, `A pipeline named "${patch.nickName}" already exists.`, async (tx) => {
-        await requirePipeline(tx, member, pipelineId);
+        const pipeline = await requirePipeline(tx, member, pipelineId);
         const moving = patch.after ?? patch.before;
-        await repo.updatePipeline(tx, teamUID, pipelineId, {
+        const changes = changedOnly(pipeline, {
           ...(patch.nickName !== undefined && { nickName: patch.nickName }),
           ...(patch.questions !== undefined && { questions: patch.questions }),
           ...(moving && { rank: placeRank(await repo.listPipelines(tx, teamUID), patch, pipelineId) }),
         });
-        if (patch.isDefault) await repo.setDefaultPipeline(tx, teamUID, pipelineId);
+        const makesDefault = patch.isDefault && !pipeline.isDefault;
+        if (!changes && !makesDefault) return;
+        if (changes) await repo.updatePipeline(tx, teamUID, pipelineId, changes);
+        if (makesDefault) await repo.setDefaultPipeline(tx, teamUID, pipelineId);
         await appendChange(tx, teamUID, { entity: 'pipeline', op: 'update', ids: [pipelineId], pipelineId });
       });
     },
@@ -212,6 +237,7 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
         `A stage named "${input.name}" already exists in this pipeline.`,
         async (tx) => {
           await requirePipeline(tx, member, pipelineId);
+          await checkPhases(tx, teamUID, [input.phaseId], () => 'phaseId');
           const siblings = await repo.listStages(tx, teamUID, [pipelineId]);
           const row = stageRow(teamUID, pipelineId, input, placeRank(siblings, input), siblings.length);
           await repo.insertStages(tx, [row]);
@@ -232,8 +258,9 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
       await write(teamUID, `A stage named "${patch.name}" already exists in this pipeline.`, async (tx) => {
         const stage = await repo.findStage(tx, teamUID, stageId);
         if (!stage || !canSeePipeline(member, stage.pipelineId)) throw new NotFoundError('Stage not found.');
+        await checkPhases(tx, teamUID, [patch.phaseId], () => 'phaseId');
         const moving = patch.after ?? patch.before;
-        await repo.updateStage(tx, teamUID, stageId, {
+        const changes = changedOnly(stage, {
           ...(patch.name !== undefined && { name: patch.name }),
           ...(patch.color !== undefined && {
             color: patch.color,
@@ -246,6 +273,8 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
             rank: placeRank(await repo.listStages(tx, teamUID, [stage.pipelineId]), patch, stageId),
           }),
         });
+        if (!changes) return;
+        await repo.updateStage(tx, teamUID, stageId, changes);
         await appendChange(tx, teamUID, {
           entity: 'stage',
           op: 'update',
@@ -299,6 +328,17 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
       },
     ) {
       const member = await requireManager(actor, teamUID);
+      const repeated = (input.tags ?? []).filter(
+        (name, index, all) => all.findIndex((other) => other.toLowerCase() === name.toLowerCase()) !== index,
+      );
+      if (repeated.length > 0) {
+        const names = (input.tags ?? []).filter((name) =>
+          repeated.some((other) => other.toLowerCase() === name.toLowerCase()),
+        );
+        throw new BadRequestError(
+          `Invalid tags: ${names.map((name) => `"${name}"`).join(', ')} repeat; give each tag of a set its own name.`,
+        );
+      }
       const id = createPushId('ts_');
       await write(teamUID, `A tag set named "${input.name}" already exists here.`, async (tx) => {
         if (input.pipelineId) await requirePipeline(tx, member, input.pipelineId);
@@ -310,7 +350,7 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
           color: input.color ?? DEFAULT_TAG_SET_COLOR,
           rank: rankBetween(await repo.lastTagSetRank(tx, teamUID), null),
         });
-        for (const name of new Set(input.tags ?? [])) {
+        for (const name of input.tags ?? []) {
           await repo.insertTag(tx, { teamId: teamUID, id: createPushId('tag_'), tagSetId: id, name });
         }
         await appendChange(tx, teamUID, {
@@ -334,7 +374,9 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
         const set = await repo.findTagSet(tx, teamUID, tagSetId);
         if (!set || (set.pipelineId && !canSeePipeline(member, set.pipelineId)))
           throw new NotFoundError('Tag set not found.');
-        await repo.updateTagSet(tx, teamUID, tagSetId, patch);
+        const changes = changedOnly(set, patch);
+        if (!changes) return;
+        await repo.updateTagSet(tx, teamUID, tagSetId, changes);
         await appendChange(tx, teamUID, {
           entity: 'tag_set',
           op: 'update',
@@ -413,7 +455,9 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
         const set = tag && (await repo.findTagSet(tx, teamUID, tag.tagSetId));
         if (!set || (set.pipelineId && !canSeePipeline(member, set.pipelineId)))
           throw new NotFoundError('Tag not found.');
-        await repo.updateTag(tx, teamUID, tagId, patch);
+        const changes = changedOnly(tag, patch);
+        if (!changes) return;
+        await repo.updateTag(tx, teamUID, tagId, changes);
         await appendChange(tx, teamUID, {
           entity: 'tag',
           op: 'update',
@@ -440,6 +484,17 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
       });
     },
   };
+}
+
+/**
+ * The fields of `patch` that differ from the stored row, or null when none do: saving a thing as it
+ * is writes nothing and tells nobody.
+ */
+function changedOnly<T extends object>(row: T, patch: Partial<T>): Partial<T> | null {
+  const changed = Object.entries(patch).filter(
+    ([key, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(row[key as keyof T]),
+  );
+  return changed.length > 0 ? (Object.fromEntries(changed) as Partial<T>) : null;
 }
 
 function presentStage(stage: repo.StageRow, idx: number) {

@@ -70,7 +70,13 @@ describe('invite links', () => {
     expect(byMail.body.data.email).toBe('invited@example.test');
     const wrongPerson = await joiner.post(`/api/v1/invitations/${byMail.body.data.inviteCode}/accept`);
     expect(wrongPerson.status).toBe(403);
-    expect(wrongPerson.body.error.message).toContain('invited@example.test');
+    // Whoever holds the code learns nothing of whom it was sent to.
+    expect(wrongPerson.body.error.message).toBe(
+      'This invitation was sent to another email address. Sign in with the address it was sent to.',
+    );
+    const preview = await server.client().get(`/api/v1/invitations/${byMail.body.data.inviteCode}`);
+    expect(preview.body.data).toEqual({ teamUID, teamName: "Olive Owner's team", role: 'member' });
+    expect(JSON.stringify(preview.body)).not.toContain('invited@');
   });
 
   it('sends an invitation by mail with the join link', async () => {
@@ -95,11 +101,18 @@ describe('invite links', () => {
 describe('members', () => {
   it('lets the owner set a member’s role and pipeline access, and the member sees it in their profile', async () => {
     const { joiner, uid } = await inviteAndJoin();
+    const [p1, p2] = await Promise.all(
+      ['Access one', 'Access two'].map(
+        async (nickName) =>
+          (await owner.post(`/api/v1/teams/${teamUID}/pipelines`, { nickName, stages: [{ name: 'S' }] })).body
+            .data.groupUID as string,
+      ),
+    );
     const changed = await owner.patch(`/api/v1/teams/${teamUID}/members/${uid}`, {
-      groupAccess: ['p1', 'p2'],
+      groupAccess: [p1, p2],
     });
     expect(changed.status).toBe(200);
-    expect((await joiner.me()).groupAccess[teamUID]).toEqual(['p1', 'p2']);
+    expect((await joiner.me()).groupAccess[teamUID]).toEqual([p1, p2]);
     await owner.patch(`/api/v1/teams/${teamUID}/members/${uid}`, { role: 'admin' });
     expect((await joiner.me()).currentTeam.role).toBe('admin');
   });
@@ -184,5 +197,31 @@ describe('team routes guard every team', () => {
     expect(nothing.status).toBe(400);
     const team = await owner.get(`/api/v1/teams/${teamUID}`);
     expect(team.body.data.name).not.toBe('');
+  });
+});
+
+describe("another team's pipelines as pipeline access", () => {
+  it('are refused on an invitation and on a member, naming the field', async () => {
+    const stranger = await server.signUp();
+    const theirTeam = (await stranger.me()).teamUID;
+    const theirs = (
+      await stranger.post(`/api/v1/teams/${theirTeam}/pipelines`, {
+        nickName: 'Theirs',
+        stages: [{ name: 'T' }],
+      })
+    ).body.data.groupUID as string;
+    const message = `Invalid groupAccess: ${theirs} is not a pipeline of this team.`;
+    const invite = await owner.post(`/api/v1/teams/${teamUID}/invitations`, { groupAccess: [theirs] });
+    expect(invite.status).toBe(400);
+    expect(invite.body.error.message).toBe(message);
+    const open = (await owner.get(`/api/v1/teams/${teamUID}/invitations`)).body.data;
+    expect(JSON.stringify(open)).not.toContain(theirs);
+
+    const { uid } = await inviteAndJoin();
+    const changed = await owner.patch(`/api/v1/teams/${teamUID}/members/${uid}`, { groupAccess: [theirs] });
+    expect(changed.status).toBe(400);
+    expect(changed.body.error.message).toBe(message);
+    const members = (await owner.get(`/api/v1/teams/${teamUID}/members`)).body.data;
+    expect(members.find((row: { uid: string }) => row.uid === uid).groupAccess).toEqual([]);
   });
 });

@@ -21,6 +21,7 @@ import type { Actor, TeamActor } from '../../platform/http/actor';
 import type { EventHub } from '../../platform/realtime';
 import { textProblem } from '../../platform/storable-text';
 import type { MailService } from '../mail/mail.service';
+import { listPipelines } from '../pipelines/pipelines.repository';
 import * as repo from './teams.repository';
 
 const DAY_MS = 86_400_000;
@@ -125,6 +126,16 @@ export function createTeamsService(deps: {
     });
   }
 
+  /** Pipeline access may name only this team's pipelines: another team's ids are refused by name. */
+  async function checkGroupAccess(teamUID: string, groupAccess: string[] | undefined) {
+    if (!groupAccess?.length) return;
+    const known = new Set(
+      (await listPipelines(databases.forTeam(teamUID), teamUID)).map((pipeline) => pipeline.id),
+    );
+    const unknown = groupAccess.find((pipelineId) => !known.has(pipelineId));
+    if (unknown) throw new BadRequestError(`Invalid groupAccess: ${unknown} is not a pipeline of this team.`);
+  }
+
   async function seatCheck(db: DirectoryDb, teamUID: string) {
     const seatsUsed = await repo.countMembers(db, teamUID);
     const verdict = canAddSeat(await getSubscription(teamUID, { db }), seatsUsed);
@@ -222,6 +233,11 @@ export function createTeamsService(deps: {
       if (patch.role && !canAssignRole(manager.role, patch.role)) {
         throw new ForbiddenError(`A team ${manager.role} cannot make someone ${patch.role}.`);
       }
+      // Ids the member already had stay allowed: a deleted pipeline's id must not block a change.
+      await checkGroupAccess(
+        teamUID,
+        patch.groupAccess?.filter((pipelineId) => !target.groupAccess.includes(pipelineId)),
+      );
       await repo.updateMember(directory, teamUID, userId, patch);
       await events.record(teamUID, { entity: 'team_member', op: 'update', ids: [userId], data: patch });
     },
@@ -257,6 +273,7 @@ export function createTeamsService(deps: {
       if (!canAssignRole(manager.role, input.role)) {
         throw new ForbiddenError(`A team ${manager.role} cannot invite someone as ${input.role}.`);
       }
+      await checkGroupAccess(teamUID, input.groupAccess);
       await seatCheck(directory, teamUID);
       const team = await repo.findTeam(directory, teamUID);
       if (!team) throw new NotFoundError('Team not found.');
@@ -295,12 +312,15 @@ export function createTeamsService(deps: {
       await events.record(teamUID, { entity: 'invitation', op: 'delete', ids: [code] });
     },
 
-    /** What the login page shows about an invite code before the invitee signs in. */
+    /**
+     * What the login page shows about an invite code before the invitee signs in. Anyone holding
+     * the code may read it, so it never says whom an invitation by mail was sent to.
+     */
     async previewInvitation(code: string) {
       const invitation = await findUsableInvitation(code);
       const team = await repo.findTeam(directory, invitation.teamId);
       if (!team) throw new NotFoundError('This invitation is no longer valid.');
-      return { teamUID: team.id, teamName: team.name, role: invitation.role, email: invitation.email };
+      return { teamUID: team.id, teamName: team.name, role: invitation.role };
     },
 
     /** Joins the invitation's team; seats are checked under a lock on the team. */
@@ -308,7 +328,7 @@ export function createTeamsService(deps: {
       const invitation = await findUsableInvitation(code);
       if (invitation.email && invitation.email !== actor.email.toLowerCase()) {
         throw new ForbiddenError(
-          `This invitation was sent to ${invitation.email}. Sign in with that address to accept it.`,
+          'This invitation was sent to another email address. Sign in with the address it was sent to.',
         );
       }
       const teamUID = invitation.teamId;

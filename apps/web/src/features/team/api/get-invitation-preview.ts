@@ -6,7 +6,6 @@ export interface InvitationPreview {
   teamUID: string;
   teamName: string;
   role: 'admin' | 'member';
-  email: string | null;
 }
 
 export const invitationPreviewQueryKey = (inviteCode: string) =>
