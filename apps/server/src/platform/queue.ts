@@ -31,11 +31,41 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
+/*
+ * A running job holds a lease that its worker renews while the handler runs; a job whose lease runs
+ * out was cut by a crash (or its process stalled) and is retried. pg-boss 10 has no heartbeat: an
+ * active job expires a fixed time after it started (15 minutes unless the queue says otherwise), so
+ * a crashed import waited 15 minutes, and any expiry short enough to resume quickly would also expire
+ * (and run twice) an import that is merely long. Its maintainers' answer is an expiry set to the
+ * normal length of a run, which an import of 100 rows or 100,000 does not have. So the queues expire
+ * jobs after LEASE_SECONDS, and the worker moves that expiry forward every RENEW_EVERY_MS: a job runs
+ * as long as it needs while its process lives, and is retried about a minute after the process dies.
+ *
+ * The worker loop is ours rather than pg-boss's `work`, because `work` also fails a job in-process
+ * once it has run for its expiry, which would cut a renewed job at LEASE_SECONDS.
+ */
+
+/** How long a job may go unrenewed before it counts as abandoned. */
+const LEASE_SECONDS = 45;
+/** Renewal leaves 35 s of slack: a renewal waits behind a batch's transaction on PGlite. */
+const RENEW_EVERY_MS = 10_000;
+/**
+ * How often a worker process looks for jobs whose lease ran out. pg-boss does it in its maintenance,
+ * which also archives and deletes old jobs: that stays every two minutes.
+ */
+const EXPIRE_EVERY_MS = 10_000;
+/** A worker with nothing to do looks for due jobs this often (a job sent from this process wakes it). */
+const POLL_MS = 500;
+/** How long a stopping process lets running jobs finish before handing them back to the queue. */
+const STOP_TIMEOUT_MS = 10_000;
+
+const SCHEMA = 'pgboss';
+
 /** pg-boss on the directory's database (PGlite through executeSql, PostgreSQL natively). */
 export async function startJobQueue(engine: Engine, log: Logger): Promise<JobQueue> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => engine.executeSql(text, values) },
-    schema: 'pgboss',
+    schema: SCHEMA,
     // Without these pg-boss would poll cron and maintenance more often than this app needs.
     supervise: true,
     schedule: false,
@@ -46,21 +76,95 @@ export async function startJobQueue(engine: Engine, log: Logger): Promise<JobQue
   const created = new Set<string>();
   const ensureQueue = async (job: JobContract<z.ZodType>) => {
     if (created.has(job.name)) return;
-    await boss.createQueue(job.name, {
-      name: job.name,
+    const options = {
       retryLimit: job.retryLimit ?? 5,
       retryDelay: 5,
       retryBackoff: true,
-    });
+      expireInSeconds: LEASE_SECONDS,
+    };
+    await boss.createQueue(job.name, { name: job.name, ...options });
+    // createQueue leaves a queue that exists as it was: one made before the lease keeps 15 minutes.
+    await boss.updateQueue(job.name, { name: job.name, ...options });
     created.add(job.name);
   };
-  // This process's workers by job name. A job sent from here wakes its worker, which fetches it at
-  // once instead of at its next poll; a fetch takes only jobs that are due, so later ones wait.
-  const workers = new Map<string, string>();
-  const wake = (name: string) => {
-    const workerId = workers.get(name);
-    if (workerId) boss.notifyWorker(workerId);
+
+  /** Moves a running job's expiry LEASE_SECONDS past now; false when the job is no longer ours. */
+  const renew = async (name: string, id: string) => {
+    const { rows } = await engine.executeSql(
+      `UPDATE ${SCHEMA}.job SET expire_in = (now() - started_on) + make_interval(secs => $3)
+       WHERE name = $1 AND id = $2::uuid AND state = 'active' RETURNING id`,
+      [name, id, LEASE_SECONDS],
+    );
+    return rows.length > 0;
   };
+
+  let stopping = false;
+  const loops: Promise<void>[] = [];
+  /** The jobs this process is running, to hand back if it stops before they end. */
+  const running = new Map<string, { name: string; done: Promise<void> }>();
+  /** Per job name: wakes its worker when a job is sent from this process. */
+  const wakers = new Map<string, () => void>();
+  const wake = (name: string) => wakers.get(name)?.();
+  let expiry: NodeJS.Timeout | null = null;
+
+  const run = async (job: JobDefinition<z.ZodType>, received: PgBoss.Job) => {
+    const renewal = setInterval(() => {
+      renew(job.name, received.id).then(
+        (held) => {
+          if (!held) log.warn({ job: job.name, id: received.id }, 'a running job lost its lease');
+        },
+        (error: unknown) => log.warn({ err: error, job: job.name }, 'job lease renewal failed'),
+      );
+    }, RENEW_EVERY_MS);
+    try {
+      await job.handle(job.payload.parse(received.data));
+      await boss.complete(job.name, received.id);
+    } catch (error) {
+      log.warn({ err: error, job: job.name, id: received.id }, 'job failed; it will be retried');
+      // If this fails too (the database is away), the lease runs out and the job is retried then.
+      await boss
+        .fail(job.name, received.id, error instanceof Error ? error : { value: String(error) })
+        .catch((failure: unknown) => log.warn({ err: failure }, 'could not record a failed job'));
+    } finally {
+      clearInterval(renewal);
+    }
+  };
+
+  const workLoop = async (job: JobDefinition<z.ZodType>) => {
+    while (!stopping) {
+      // fetch marks the job active; it answers nothing (not an error) while the database is away.
+      const [received] = await boss.fetch<object>(job.name, { batchSize: 1 });
+      if (received && !stopping) {
+        const done = run(job, received);
+        running.set(received.id, { name: job.name, done });
+        await done;
+        running.delete(received.id);
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, POLL_MS);
+        wakers.set(job.name, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  };
+
+  /**
+   * The embedded database (PGlite) lives in this one process, so a job it shows as running was cut
+   * when the last process using it ended: it is handed back now instead of when its lease runs out.
+   * On PostgreSQL another worker process may be running it; only the lease can tell.
+   */
+  const retryJobsOfAPreviousLife = async () => {
+    if (engine.kind !== 'pglite') return;
+    const { rows } = await engine.executeSql(`SELECT name, id FROM ${SCHEMA}.job WHERE state = 'active'`, []);
+    for (const row of rows as { name: string; id: string }[]) {
+      await boss.fail(row.name, row.id, { value: 'the process stopped while this job ran' });
+      log.info({ job: row.name, id: row.id }, 'a job cut by the last stop will be retried');
+    }
+  };
+
   return {
     async send(job, payload, options = {}) {
       await ensureQueue(job);
@@ -80,21 +184,34 @@ export async function startJobQueue(engine: Engine, log: Logger): Promise<JobQue
       wake(job.name);
     },
     async work(jobs) {
-      for (const job of jobs) {
-        await ensureQueue(job);
-        const workerId = await boss.work(
-          job.name,
-          { pollingIntervalSeconds: 0.5, batchSize: 1 },
-          async ([received]) => {
-            if (!received) return;
-            await job.handle(job.payload.parse(received.data));
-          },
-        );
-        workers.set(job.name, workerId);
+      for (const job of jobs) await ensureQueue(job);
+      if (!expiry) {
+        await retryJobsOfAPreviousLife();
+        expiry = setInterval(() => {
+          boss.expire().catch((error: unknown) => log.warn({ err: error }, 'job expiry check failed'));
+        }, EXPIRE_EVERY_MS);
       }
+      for (const job of jobs) loops.push(workLoop(job));
     },
     async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      stopping = true;
+      if (expiry) clearInterval(expiry);
+      for (const waker of wakers.values()) waker();
+      const finished = Promise.all(loops);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        finished,
+        new Promise((resolve) => (timer = setTimeout(resolve, STOP_TIMEOUT_MS))),
+      ]);
+      clearTimeout(timer);
+      // As pg-boss does on stop: a job still running is failed, so it is retried (from its saved
+      // progress) in seconds rather than when its lease runs out.
+      for (const [id, { name }] of running) {
+        await boss
+          .fail(name, id, { value: 'the process stopped while this job ran' })
+          .catch((error: unknown) => log.warn({ err: error }, 'could not hand back a running job'));
+      }
+      await boss.stop({ graceful: false, wait: true });
     },
   };
 }
