@@ -220,6 +220,38 @@ describe('mapCsvRow', () => {
   });
 });
 
+describe('mapCsvRow web addresses', () => {
+  const mapping: CsvField[] = ['name', 'photoURL', 'facebook.url'];
+
+  it('keeps http and https addresses and gives https:// to one written without a scheme', () => {
+    const read = mapCsvRow(['Ann', 'http://img.example.test/a.png', 'www.facebook.com/ann'], mapping);
+    expect(read).toMatchObject({
+      ok: true,
+      candidate: {
+        photoURL: 'http://img.example.test/a.png',
+        sources: [{ platform: 'facebook', url: 'https://www.facebook.com/ann' }],
+      },
+    });
+  });
+
+  it.each([
+    [
+      ['Ann', 'javascript:alert(document.cookie)', ''],
+      'Photo URL "javascript:alert(document.cookie)" is not a web address starting with http:// or https://.',
+    ],
+    [
+      ['Ann', '', 'javascript://%0aalert(1)'],
+      'Facebook URL "javascript://%0aalert(1)" is not a web address starting with http:// or https://.',
+    ],
+    [
+      ['Ann', `data:image/svg+xml;base64,${'A'.repeat(100)}`, ''],
+      `Photo URL "data:image/svg+xml;base64,${'A'.repeat(34)}…" is not a web address starting with http:// or https://.`,
+    ],
+  ])('refuses %j, which a browser would run, with a reason', (values, reason) => {
+    expect(mapCsvRow(values, mapping)).toEqual({ ok: false, reason });
+  });
+});
+
 describe('mapCsvRow on real exports', () => {
   const row = (headers: string[], cells: Record<string, string>) =>
     headers.map((header) => cells[header] ?? '');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SOCIAL_PLATFORMS, type SocialPlatform } from './constants';
 import { CONTACT_CSV_COLUMNS, parseTagCell } from './contact-csv';
 import { restoreFormula } from './csv';
-import { NAME_MAX_LENGTH, emailSchema, normalizePhone } from './forms';
+import { NAME_MAX_LENGTH, emailSchema, isWebAddress, normalizePhone } from './forms';
 
 /** What a CSV column can fill in a contact. */
 export type CsvField =
@@ -220,7 +220,13 @@ export function mapCsvRow(
     if (value === '' || field === 'ignore') continue;
     const [head, tail] = field.split('.') as [string, string | undefined];
     if (tail !== undefined && (SOCIAL_PLATFORMS as readonly string[]).includes(head)) {
-      source(head as SocialPlatform)[tail as 'url' | 'profileId' | 'username'] = value;
+      if (tail === 'url') {
+        const url = readWebAddress(value);
+        if (!url) return refuseAddress(`${head.charAt(0).toUpperCase()}${head.slice(1)} URL`, value);
+        source(head as SocialPlatform).url = url;
+      } else {
+        source(head as SocialPlatform)[tail as 'profileId' | 'username'] = value;
+      }
       continue;
     }
     if (head === 'question' || head === 'answer') {
@@ -261,13 +267,11 @@ export function mapCsvRow(
           reason: 'Questions must be a list of {"question", "answer"} as our export writes it.',
         };
       candidate.questions = parsed.data;
-    } else if (
-      field === 'GTID' ||
-      field === 'firstName' ||
-      field === 'lastName' ||
-      field === 'name' ||
-      field === 'photoURL'
-    ) {
+    } else if (field === 'photoURL') {
+      const url = readWebAddress(value);
+      if (!url) return refuseAddress('Photo URL', value);
+      candidate.photoURL = url;
+    } else if (field === 'GTID' || field === 'firstName' || field === 'lastName' || field === 'name') {
       candidate[field] = value;
     }
   }
@@ -302,6 +306,24 @@ export function mapCsvRow(
     return { ok: false, reason: 'Nothing identifies this person: no name, email, phone or profile.' };
   }
   return { ok: true, candidate };
+}
+
+/**
+ * A cell read as a web address: as written when it has its http or https scheme, with https://
+ * when it has none (www.facebook.com/jane); null for anything else, such as javascript: or data:,
+ * which every viewer's browser would run.
+ */
+function readWebAddress(value: string): string | null {
+  const address = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`;
+  return isWebAddress(address) ? address : null;
+}
+
+function refuseAddress(column: string, value: string) {
+  const shown = value.length > 60 ? `${value.slice(0, 60)}…` : value;
+  return {
+    ok: false as const,
+    reason: `${column} "${shown}" is not a web address starting with http:// or https://.`,
+  };
 }
 
 const questionsSchema = z.array(z.object({ question: z.string(), answer: z.string() }));
