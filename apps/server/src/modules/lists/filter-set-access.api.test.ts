@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../../testing/event-stream';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import type { TestClient } from '../../testing/test-client';
 
@@ -116,5 +117,31 @@ describe('saved views and pipelines a member cannot see', () => {
     expect(
       (await owner.get(path('filter-sets'))).body.data.map((view: { name: string }) => view.name),
     ).not.toContain('Foreign');
+  });
+});
+
+describe('list changes that change nothing', () => {
+  it('write nothing and tell nobody', async () => {
+    const label = (await owner.post(path('status-labels'), { display: 'Calm', color: '#2F9E44' })).body
+      .data[0];
+    const post = (
+      await owner.post(path('saved-tag-posts'), {
+        platform: 'facebook',
+        url: 'https://facebook.test/p/1',
+        title: 'P',
+      })
+    ).body.data.postUID;
+    const stream = await openEventStream(owner, teamUID);
+    expect((await owner.patch(path(`status-labels/${label.labelUID}`), {})).status).toBe(200);
+    expect((await owner.patch(path(`status-labels/${label.labelUID}`), { display: 'Calm' })).status).toBe(
+      200,
+    );
+    expect((await owner.patch(path(`saved-tag-posts/${post}`), {})).status).toBeLessThan(300);
+    expect((await owner.patch(path('saved-tag-posts/nope'), {})).status).toBe(404);
+    // A real change, whose event is the first the stream may hear.
+    await owner.patch(path(`status-labels/${label.labelUID}`), { display: 'Busy' });
+    expect(await stream.next(() => true)).toMatchObject({ entity: 'status_label', ids: [label.labelUID] });
+    expect(stream.received).toHaveLength(1);
+    stream.close();
   });
 });

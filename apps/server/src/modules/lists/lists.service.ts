@@ -88,9 +88,10 @@ export function createListsService(deps: { databases: Databases; teams: TeamsSer
       const { table, entity, prefix } = RANKED[list];
       try {
         return await databases.forTeam(teamUID).transaction(async (tx) => {
-          const rows = (await listRows(tx, list, teamUID)).filter((row) => row.id !== itemId);
-          if (itemId && !(await listRows(tx, list, teamUID)).some((row) => row.id === itemId))
-            throw new NotFoundError('Item not found.');
+          const all = await listRows(tx, list, teamUID);
+          const current = all.find((row) => row.id === itemId);
+          const rows = all.filter((row) => row.id !== itemId);
+          if (itemId && !current) throw new NotFoundError('Item not found.');
           const anchor = placement.after ?? placement.before;
           let rank: string | undefined;
           if (anchor) {
@@ -104,6 +105,11 @@ export function createListsService(deps: { databases: Databases; teams: TeamsSer
           }
           const id = itemId ?? createPushId(prefix);
           if (itemId) {
+            const changed = Object.entries(fields).some(
+              ([key, value]) => value !== (current as Record<string, unknown>)[key],
+            );
+            // Saving an item as it is changes nothing: nothing written, nobody told.
+            if (!changed && !rank) return id;
             await tx
               .update(table)
               .set({ ...fields, ...(rank && { rank }), updatedAt: new Date() })
@@ -202,6 +208,15 @@ export function createListsService(deps: { databases: Databases; teams: TeamsSer
             const found = await findTagsWithSets(tx, teamUID, input.tagIds);
             const unknown = input.tagIds.find((tagId) => !found.some((tag) => tag.tagId === tagId));
             if (unknown) throw new BadRequestError(`Invalid tagIds: ${unknown} is not a tag of this team.`);
+          }
+          if (itemId && Object.values(input).every((value) => value === undefined)) {
+            // Nothing to change: the post must exist, and nothing is written or announced.
+            const [found] = await tx
+              .select({ id: savedTagPosts.id })
+              .from(savedTagPosts)
+              .where(and(eq(savedTagPosts.teamId, teamUID), eq(savedTagPosts.id, itemId)));
+            if (!found) throw new NotFoundError('Saved post not found.');
+            return;
           }
           if (itemId) {
             const updated = await tx

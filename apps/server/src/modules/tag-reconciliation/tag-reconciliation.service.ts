@@ -308,6 +308,8 @@ export function createTagReconciliationService(deps: {
           }
           const other = await repo.findSameNameInSet(tx, teamUID, tag.tagSetId, name, tag.tagId);
           if (other) throw collision(other.name, tag.tagSetName);
+          // The same name again is no change: nothing written, nobody told.
+          if (name === tag.name) return { tagUID: tag.tagId, name };
           await repo.renameTag(tx, teamUID, tag.tagId, name);
           await appendChange(tx, teamUID, {
             entity: 'tag',
