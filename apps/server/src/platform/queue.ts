@@ -38,22 +38,29 @@ export interface JobQueue {
  * a crashed import waited 15 minutes, and any expiry short enough to resume quickly would also expire
  * (and run twice) an import that is merely long. Its maintainers' answer is an expiry set to the
  * normal length of a run, which an import of 100 rows or 100,000 does not have. So the queues expire
- * jobs after LEASE_SECONDS, and the worker moves that expiry forward every RENEW_EVERY_MS: a job runs
+ * jobs a lease (45 s) after they start, and the worker moves that expiry forward every 10 s: a job runs
  * as long as it needs while its process lives, and is retried about a minute after the process dies.
  *
  * The worker loop is ours rather than pg-boss's `work`, because `work` also fails a job in-process
- * once it has run for its expiry, which would cut a renewed job at LEASE_SECONDS.
+ * once it has run for its expiry, which would cut a renewed job at its first lease.
  */
 
-/** How long a job may go unrenewed before it counts as abandoned. */
-const LEASE_SECONDS = 45;
-/** Renewal leaves 35 s of slack: a renewal waits behind a batch's transaction on PGlite. */
-const RENEW_EVERY_MS = 10_000;
-/**
- * How often a worker process looks for jobs whose lease ran out. pg-boss does it in its maintenance,
- * which also archives and deletes old jobs: that stays every two minutes.
- */
-const EXPIRE_EVERY_MS = 10_000;
+/** How a job's lease is kept; tests shorten it to see a lease outlive its first term. */
+export interface LeaseTiming {
+  /** How long a job may go unrenewed before it counts as abandoned. */
+  leaseSeconds: number;
+  /** Every 10 s leaves 35 s of slack: on PGlite a renewal waits behind a batch's transaction. */
+  renewEveryMs: number;
+  /**
+   * How often a worker process looks for jobs whose lease ran out. pg-boss does it in its maintenance,
+   * which also archives and deletes old jobs: that stays every two minutes.
+   */
+  expireEveryMs: number;
+}
+
+// From a crash to the retry: the rest of the lease (35-45 s), the next expiry check (up to 10 s) and
+// the retry delay (5-10 s): about a minute.
+const LEASE: LeaseTiming = { leaseSeconds: 45, renewEveryMs: 10_000, expireEveryMs: 10_000 };
 /** A worker with nothing to do looks for due jobs this often (a job sent from this process wakes it). */
 const POLL_MS = 500;
 /** How long a stopping process lets running jobs finish before handing them back to the queue. */
@@ -62,7 +69,11 @@ const STOP_TIMEOUT_MS = 10_000;
 const SCHEMA = 'pgboss';
 
 /** pg-boss on the directory's database (PGlite through executeSql, PostgreSQL natively). */
-export async function startJobQueue(engine: Engine, log: Logger): Promise<JobQueue> {
+export async function startJobQueue(
+  engine: Engine,
+  log: Logger,
+  lease: LeaseTiming = LEASE,
+): Promise<JobQueue> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => engine.executeSql(text, values) },
     schema: SCHEMA,
@@ -80,7 +91,7 @@ export async function startJobQueue(engine: Engine, log: Logger): Promise<JobQue
       retryLimit: job.retryLimit ?? 5,
       retryDelay: 5,
       retryBackoff: true,
-      expireInSeconds: LEASE_SECONDS,
+      expireInSeconds: lease.leaseSeconds,
     };
     await boss.createQueue(job.name, { name: job.name, ...options });
     // createQueue leaves a queue that exists as it was: one made before the lease keeps 15 minutes.
@@ -88,12 +99,12 @@ export async function startJobQueue(engine: Engine, log: Logger): Promise<JobQue
     created.add(job.name);
   };
 
-  /** Moves a running job's expiry LEASE_SECONDS past now; false when the job is no longer ours. */
+  /** Moves a running job's expiry a lease past now; false when the job is no longer ours. */
   const renew = async (name: string, id: string) => {
     const { rows } = await engine.executeSql(
       `UPDATE ${SCHEMA}.job SET expire_in = (now() - started_on) + make_interval(secs => $3)
        WHERE name = $1 AND id = $2::uuid AND state = 'active' RETURNING id`,
-      [name, id, LEASE_SECONDS],
+      [name, id, lease.leaseSeconds],
     );
     return rows.length > 0;
   };
@@ -115,7 +126,7 @@ export async function startJobQueue(engine: Engine, log: Logger): Promise<JobQue
         },
         (error: unknown) => log.warn({ err: error, job: job.name }, 'job lease renewal failed'),
       );
-    }, RENEW_EVERY_MS);
+    }, lease.renewEveryMs);
     try {
       await job.handle(job.payload.parse(received.data));
       await boss.complete(job.name, received.id);
@@ -189,7 +200,7 @@ export async function startJobQueue(engine: Engine, log: Logger): Promise<JobQue
         await retryJobsOfAPreviousLife();
         expiry = setInterval(() => {
           boss.expire().catch((error: unknown) => log.warn({ err: error }, 'job expiry check failed'));
-        }, EXPIRE_EVERY_MS);
+        }, lease.expireEveryMs);
       }
       for (const job of jobs) loops.push(workLoop(job));
     },
