@@ -49,7 +49,7 @@ beforeAll(async () => {
   operations = (await loadOperations(server.url)).sort(
     (a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'),
   );
-  teamPrint = await teamFingerprint(server, probe.teamUID, probe.memberUIDs);
+  teamPrint = await teamFingerprint(server, probe.teamUID, probe.memberUIDs, { appWide: true });
 });
 afterAll(async () => {
   await server?.stop();
@@ -140,9 +140,13 @@ async function refusedWithoutTrace(
   baseline: Fingerprint,
   expectStatus: (status: number, text: string) => string | null = (status) =>
     status >= 400 && status < 500 ? null : 'expected 4xx',
+  { signedOut = false } = {},
 ): Promise<Fingerprint> {
   outcome.calls += 1;
-  const answer = await call(server.url, { ...request, cookie: probe.ownerA.cookieHeader() });
+  const answer = await call(server.url, {
+    ...request,
+    cookie: signedOut ? undefined : probe.ownerA.cookieHeader(),
+  });
   const problems: string[] = [];
   const statusProblem = expectStatus(answer.status, answer.text);
   if (statusProblem) problems.push(statusProblem);
@@ -179,19 +183,24 @@ describe('bad input on every operation', () => {
     expect(outcome.failures).toEqual([]);
   });
 
-  it('refuses a 100,000-deep body to sign-in with a 4xx', async () => {
-    const answer = await call(server.url, {
-      method: 'POST',
-      path: '/api/auth/sign-in/email',
-      body: deepArray,
-    });
-    expect(answer.status).toBeGreaterThanOrEqual(400);
-    expect(answer.status).toBeLessThan(500);
-    expect(answer.text).not.toMatch(INTERNALS);
-    const nested = `{"email":${deepArray},"password":"correct-horse-battery"}`;
-    const inField = await call(server.url, { method: 'POST', path: '/api/auth/sign-in/email', body: nested });
-    expect(inField.status).toBeGreaterThanOrEqual(400);
-    expect(inField.status).toBeLessThan(500);
+  it('refuses each bad value to sign-in, whose body the document does not describe, with a 4xx', async () => {
+    const outcome: Outcome = { calls: 0, failures: [] };
+    let baseline = await teamPrint();
+    const valid = { email: 'probe-nobody@example.test', password: 'correct-horse-battery' };
+    const bodies: [string, string][] = [
+      ['100,000-deep body', deepArray],
+      ['100,000-deep body.email', `{"email":${deepArray},"password":"correct-horse-battery"}`],
+      ['NUL in body.email', JSON.stringify({ ...valid, email: `${valid.email}\u0000` })],
+      ['NUL in body.password', JSON.stringify({ ...valid, password: `${valid.password}\u0000` })],
+      ['lone surrogate in body.email', JSON.stringify({ ...valid, email: `${valid.email}\ud800` })],
+      ['wrong type in body.email', JSON.stringify({ ...valid, email: 12345 })],
+      ['100,000 characters in body.email', JSON.stringify({ ...valid, email: HUGE })],
+    ];
+    for (const [kind, body] of bodies) {
+      const request = { kind, method: 'POST', path: '/api/auth/sign-in/email', body };
+      baseline = await refusedWithoutTrace(outcome, request, baseline, undefined, { signedOut: true });
+    }
+    expect(outcome.failures).toEqual([]);
   });
 });
 

@@ -338,6 +338,9 @@ export async function call(
   return { status: response.status, contentType, text };
 }
 
-/** Text that only a crash shows: a stack frame, a source file, or a database's own words. */
+/**
+ * Text that only a crash shows: a stack frame, a source position, or the database's own words (the
+ * driver's "Failed query", its messages, SQL with quoted identifiers as Drizzle writes it).
+ */
 export const INTERNALS =
-  /\bat [\w.<>]+ \(|\.(ts|js|mjs):\d+|\b(select|insert into|delete from)\b.*\b(from|values|where)\b|syntax error|violates|duplicate key|relation "|column "|invalid byte sequence|pg_|drizzle/i;
+  /(\\n|\n)\s*at [\w.<>$ ]+\(|\.(ts|js|mjs):\d+:\d+|Failed query|syntax error at|violates [\w ]*constraint|duplicate key value|(relation|column) \\?"|invalid byte sequence|\b(select|insert into|update|delete from)\b[^\n]*\\?"\w+\\?"|drizzle/i;

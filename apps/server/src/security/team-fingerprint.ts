@@ -56,14 +56,26 @@ async function fingerprinter(server: TestServer, teamUID: string, scope: Scope, 
   };
 }
 
-/** Every row of the team: its team tables, its directory entry, members, invitations, plan and people. */
-export function teamFingerprint(server: TestServer, teamUID: string, memberUIDs: string[]) {
+/** The app-wide tables a super user's requests write (app notifications, the app version). */
+const APP_WIDE = new Set(['app_notifications', 'app_settings']);
+
+/**
+ * Every row of the team: its team tables, its directory entry, members, invitations, plan and
+ * people; with `appWide`, the app-wide tables too.
+ */
+export function teamFingerprint(
+  server: TestServer,
+  teamUID: string,
+  memberUIDs: string[],
+  { appWide = false } = {},
+) {
   return fingerprinter(
     server,
     teamUID,
     (table) => {
       if (table.name === 'teams') return ['t.id = $1'];
       if (table.name === 'users') return ['t.id = any($2::text[])'];
+      if (appWide && APP_WIDE.has(table.name)) return ['true'];
       return table.columns.has('team_id') ? ['t.team_id = $1'] : [];
     },
     [teamUID, memberUIDs],
