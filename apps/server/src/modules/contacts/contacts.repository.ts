@@ -71,6 +71,39 @@ export async function findContactIdByIdentity(
   return null;
 }
 
+/** Which contacts other than `contactId` already have these profiles (by profile id or username). */
+export async function findSourceOwners(
+  db: TeamDb,
+  teamId: string,
+  contactId: string,
+  sources: SourceInput[],
+): Promise<{ platform: string; contactId: string }[]> {
+  const matches = sources.flatMap((source) => [
+    ...(source.profileId
+      ? [and(eq(contactSources.platform, source.platform), eq(contactSources.profileId, source.profileId))]
+      : []),
+    ...(source.username
+      ? [
+          and(
+            eq(contactSources.platform, source.platform),
+            sql`lower(${contactSources.username}) = ${source.username.toLowerCase()}`,
+          ),
+        ]
+      : []),
+  ]);
+  if (matches.length === 0) return [];
+  return db
+    .select({ platform: contactSources.platform, contactId: contactSources.contactId })
+    .from(contactSources)
+    .where(
+      and(
+        eq(contactSources.teamId, teamId),
+        sql`${contactSources.contactId} <> ${contactId}`,
+        or(...matches),
+      ),
+    );
+}
+
 export async function countContacts(db: TeamDb, teamId: string): Promise<number> {
   const [row] = await db.select({ value: count() }).from(contacts).where(eq(contacts.teamId, teamId));
   return row?.value ?? 0;

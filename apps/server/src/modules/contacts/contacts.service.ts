@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../platform/db/errors';
 import {
   AppError,
   BadRequestError,
+  ConflictError,
   ForbiddenError,
   LimitReachedError,
   NotFoundError,
@@ -408,10 +409,36 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
     return names;
   }
 
-  /** Adds or completes the sources that change something; answers whether any did. */
-  async function writeSources(tx: TeamDb, teamId: string, contactId: string, sources: repo.SourceInput[]) {
+  /**
+   * Adds or completes the sources that change something; answers whether any did. A profile that is
+   * already another contact's stays theirs: `onTaken` says what to do with it (skip it, or refuse).
+   */
+  async function writeSources(
+    tx: TeamDb,
+    member: TeamActor,
+    contactId: string,
+    sources: repo.SourceInput[],
+    onTaken: 'skip' | 'refuse',
+  ) {
+    const teamId = member.teamUID;
     if (sources.length === 0) return false;
-    const changed = changedSources(await repo.listSources(tx, teamId, contactId), sources);
+    let changed = changedSources(await repo.listSources(tx, teamId, contactId), sources);
+    const taken = await repo.findSourceOwners(tx, teamId, contactId, changed);
+    if (taken.length > 0 && onTaken === 'refuse') {
+      const [first] = taken;
+      const placements = await repo.listContactPipelines(tx, teamId, first!.contactId);
+      if (
+        !canSeeContact(
+          member,
+          placements.map((row) => row.pipelineId),
+        )
+      )
+        throw new HiddenContactError();
+      throw new ConflictError(
+        `Invalid sources: this ${first!.platform} profile is already on another contact (${first!.contactId}); merge the two contacts instead.`,
+      );
+    }
+    changed = changed.filter((source) => !taken.some((row) => row.platform === source.platform));
     if (changed.length === 0) return false;
     await repo.upsertSources(tx, teamId, contactId, changed);
     if (changed.some((source) => source.username)) await refreshHandles(tx, teamId, contactId);
@@ -505,11 +532,11 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
                   data: { sources: sources.map((s) => s.platform) },
                 }),
               );
-              await writeSources(tx, teamUID, contactId, sources);
+              await writeSources(tx, member, contactId, sources, 'skip');
             } else {
               const fields = [
                 ...(await writeFields(tx, (await repo.findContact(tx, teamUID, contactId))!, input)),
-                ...((await writeSources(tx, teamUID, contactId, sources)) ? ['sources'] : []),
+                ...((await writeSources(tx, member, contactId, sources, 'skip')) ? ['sources'] : []),
               ];
               if (fields.length > 0)
                 written.push(
@@ -642,7 +669,7 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
       await changeContact(actor, teamUID, contactId, async (tx, member, contact) => {
         const fields = [
           ...(await writeFields(tx, contact, input)),
-          ...((await writeSources(tx, teamUID, contactId, input.sources ?? [])) ? ['sources'] : []),
+          ...((await writeSources(tx, member, contactId, input.sources ?? [], 'refuse')) ? ['sources'] : []),
         ];
         if (fields.length === 0) return { history: [] };
         return {

@@ -166,6 +166,49 @@ describe("a member's capture of someone they may not see", () => {
   });
 });
 
+describe("a profile that is already another contact's", () => {
+  it('stays theirs: adding it to a contact is refused, without showing a hidden owner', async () => {
+    await owner.post(`${base()}/contacts`, {
+      name: 'Hidden Owner',
+      sources: [{ platform: 'youtube', username: 'taken.hidden' }],
+      pipeline: { pipelineId: hidden.groupUID },
+    });
+    const visibleOwner = (
+      await owner.post(`${base()}/contacts`, {
+        name: 'Visible Owner',
+        sources: [{ platform: 'tiktok', username: 'taken.visible' }],
+        pipeline: { pipelineId: mine.groupUID },
+      })
+    ).body.data;
+    const { GTID } = (
+      await member.post(`${base()}/contacts`, {
+        name: 'Edited Eve',
+        emailAddress: 'eve@hidden.test',
+        pipeline: { pipelineId: mine.groupUID },
+      })
+    ).body.data;
+
+    const toHidden = await member.patch(`${base()}/contacts/${GTID}`, {
+      sources: [{ platform: 'youtube', username: 'TAKEN.hidden' }],
+    });
+    expect(toHidden.status).toBe(409);
+    expect(toHidden.body.error).toEqual({ code: 'contact-hidden', message: HIDDEN_CONTACT_MESSAGE });
+    const toVisible = await member.patch(`${base()}/contacts/${GTID}`, {
+      sources: [{ platform: 'tiktok', username: 'taken.visible' }],
+    });
+    expect(toVisible.status).toBe(409);
+    expect(toVisible.body.error.message).toBe(
+      `Invalid sources: this tiktok profile is already on another contact (${visibleOwner.GTID}); merge the two contacts instead.`,
+    );
+
+    const free = await member.patch(`${base()}/contacts/${GTID}`, {
+      sources: [{ platform: 'instagram', username: 'eve.free' }],
+    });
+    expect(free.status).toBe(200);
+    expect(Object.keys(free.body.data.sources)).toEqual(['instagram']);
+  });
+});
+
 describe('a change that changes nothing', () => {
   it('capturing the same person again with the same data answers 200 and writes nothing', async () => {
     const person = {
