@@ -58,7 +58,7 @@ describe('writes that carry the session cookie from another site', () => {
       owner.request('DELETE', `/api/v1/teams/${teamUID}/invitations/none`, undefined, foreign),
       owner.request('POST', '/search/v2', { teamUID }, foreign),
       owner.request('POST', '/functions/v2-auth-generateCFToken', { domain: 'a.test' }, foreign),
-      owner.request('POST', '/api/v2/ai/next-best-message', {}, foreign),
+      owner.request('POST', `/%61pi/v1/teams/${teamUID}/contacts`, { name: 'Ann' }, foreign),
     ];
     for (const response of await Promise.all(calls)) expect(response.status).toBe(403);
     expect((await owner.get(`/api/v1/teams/${teamUID}`, foreign)).status).toBe(200);

@@ -4,8 +4,12 @@ import { ForbiddenError } from '../errors';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The API surfaces our own session cookie reaches; /api/auth has better-auth's own origin check. */
-const GUARDED_PATH = /^\/(api\/v1|api\/v2|search|functions)(\/|\?|$)/;
+/**
+ * The API surfaces our own session cookie reaches; /api/auth has better-auth's own origin check.
+ * Matched on the route's pattern, which a percent-encoded spelling of the path (`/%61pi/v1/…`)
+ * reaches as well.
+ */
+const GUARDED_ROUTE = /^\/(api\/v1|api\/v2|search|functions)(\/|$)/;
 
 /**
  * A browser extension's own pages and service worker. A browser sends the app's cookies from
@@ -37,7 +41,10 @@ export function installCsrfGuard(app: FastifyInstance, appUrl: string) {
   const ownOrigins = new Set(trustedOrigins(appUrl));
   const appOrigin = new URL(appUrl).origin;
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!UNSAFE_METHODS.has(request.method) || !GUARDED_PATH.test(request.url)) return done();
+    if (!UNSAFE_METHODS.has(request.method)) return done();
+    // No route (a 404) has nothing to protect.
+    const route = request.routeOptions.url;
+    if (route === undefined || !GUARDED_ROUTE.test(route)) return done();
     if (!request.headers.cookie || request.headers.authorization !== undefined) return done();
     const source = foreignSource(request, ownOrigins);
     if (!source) return done();
