@@ -96,7 +96,8 @@ export async function loadOperations(baseUrl: string): Promise<Operation[]> {
  */
 export interface RequestValues {
   byCollection: Record<string, string>;
-  byField: Record<string, string | string[] | number | boolean>;
+  /** A field set to undefined is left out (an optional field no generic value suits). */
+  byField: Record<string, string | string[] | number | boolean | undefined>;
 }
 
 /** The value for one path parameter; undefined when the fixture has no id for that collection. */
@@ -125,7 +126,11 @@ export function buildPath(
 export function sampleQuery(operation: Operation, values: RequestValues): Record<string, string> {
   const query: Record<string, string> = {};
   for (const parameter of operation.query) {
-    query[parameter.name] = String(sampleValue(parameter.schema, parameter.name, values));
+    // A field left out of bodies is still probed here, with a value its schema allows.
+    const value =
+      sampleValue(parameter.schema, parameter.name, values) ??
+      sampleValue(parameter.schema, parameter.name, { byCollection: {}, byField: {} });
+    query[parameter.name] = String(value);
   }
   return query;
 }
@@ -211,7 +216,8 @@ export function sampleValue(
   }
   const object: Record<string, unknown> = {};
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    object[name] = sampleValue(property, name, values, choose);
+    const value = sampleValue(property, name, values, choose);
+    if (value !== undefined) object[name] = value;
   }
   return object;
 }

@@ -302,6 +302,9 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
     // The probe CSV's columns, so an import started with it matches people by GTID and email.
     mapping: ['GTID', 'firstName', 'emailAddress'],
     lastEventId: 0,
+    // A place in an ordered list names a neighbour of that same list: left out, items go last.
+    after: undefined,
+    before: undefined,
   });
   const hiddenFields = fields(p2.groupUID, p2Stage, hiddenTag);
   const hiddenValues = {
