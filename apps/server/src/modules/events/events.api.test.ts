@@ -82,7 +82,15 @@ describe('GET /api/v1/teams/:teamUID/events', () => {
   });
 
   it("sends a member only the pipeline events their groupAccess allows, and ends when they're removed", async () => {
-    const invite = await owner.post(`/api/v1/teams/${teamUID}/invitations`, { groupAccess: ['pipe-a'] });
+    // Pipeline access names real pipelines of the team.
+    const [pipeA, pipeB] = await Promise.all(
+      ['Pipe A', 'Pipe B'].map(
+        async (nickName) =>
+          (await owner.post(`/api/v1/teams/${teamUID}/pipelines`, { nickName, stages: [{ name: 'S' }] })).body
+            .data.groupUID as string,
+      ),
+    );
+    const invite = await owner.post(`/api/v1/teams/${teamUID}/invitations`, { groupAccess: [pipeA] });
     const member = await server.signUp();
     await member.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`);
     const uid = (await member.me()).uid;
@@ -91,24 +99,24 @@ describe('GET /api/v1/teams/:teamUID/events', () => {
       entity: 'contact',
       op: 'update',
       ids: ['c1'],
-      pipelineId: 'pipe-b',
+      pipelineId: pipeB,
     });
     await server.server.context.events.record(teamUID, {
       entity: 'contact',
       op: 'update',
       ids: ['c2'],
-      pipelineId: 'pipe-a',
+      pipelineId: pipeA,
     });
     await stream.next((e) => e.ids.includes('c2'));
     expect(stream.received.some((e) => e.ids.includes('c1'))).toBe(false);
 
-    await owner.patch(`/api/v1/teams/${teamUID}/members/${uid}`, { groupAccess: ['pipe-b'] });
+    await owner.patch(`/api/v1/teams/${teamUID}/members/${uid}`, { groupAccess: [pipeB] });
     await stream.next((e) => e.entity === 'team_member' && e.op === 'update');
     await server.server.context.events.record(teamUID, {
       entity: 'contact',
       op: 'update',
       ids: ['c3'],
-      pipelineId: 'pipe-b',
+      pipelineId: pipeB,
     });
     await stream.next((e) => e.ids.includes('c3'));
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../../testing/event-stream';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import type { TestClient } from '../../testing/test-client';
 
@@ -223,5 +224,30 @@ describe("another team's pipelines as pipeline access", () => {
     expect(changed.body.error.message).toBe(message);
     const members = (await owner.get(`/api/v1/teams/${teamUID}/members`)).body.data;
     expect(members.find((row: { uid: string }) => row.uid === uid).groupAccess).toEqual([]);
+  });
+});
+
+describe("teammates' pipeline access", () => {
+  it('shows a member only the pipelines they see, in the members list and in change events', async () => {
+    const [seen, hidden] = await Promise.all(
+      ['Seen by both', 'Seen by one'].map(
+        async (nickName) =>
+          (await owner.post(`/api/v1/teams/${teamUID}/pipelines`, { nickName, stages: [{ name: 'S' }] })).body
+            .data.groupUID as string,
+      ),
+    );
+    const { joiner: reader } = await inviteAndJoin('member', [seen]);
+    const { uid: other } = await inviteAndJoin('member', [seen, hidden]);
+    const stream = await openEventStream(reader, teamUID);
+    await owner.patch(`/api/v1/teams/${teamUID}/members/${other}`, { groupAccess: [hidden, seen] });
+    const event = await stream.next((e) => e.entity === 'team_member' && e.op === 'update');
+    expect(JSON.stringify(event)).not.toContain(hidden);
+    stream.close();
+
+    const asReader = (await reader.get(`/api/v1/teams/${teamUID}/members`)).body.data;
+    expect(asReader.find((row: { uid: string }) => row.uid === other).groupAccess).toEqual([seen]);
+    expect(JSON.stringify(asReader)).not.toContain(hidden);
+    const asOwner = (await owner.get(`/api/v1/teams/${teamUID}/members`)).body.data;
+    expect(asOwner.find((row: { uid: string }) => row.uid === other).groupAccess).toEqual([hidden, seen]);
   });
 });

@@ -4,6 +4,7 @@ import {
   can,
   canAddSeat,
   canAssignRole,
+  canSeePipeline,
   createPushId,
   deriveSubscription,
   type TierValue,
@@ -202,8 +203,11 @@ export function createTeamsService(deps: {
     },
 
     async listMembers(actor: Actor, teamUID: string) {
-      await requireMember(actor, teamUID);
+      const reader = await requireMember(actor, teamUID);
       const rows = await repo.listMembers(directory, teamUID);
+      // A member learns no id of a pipeline they cannot see, not even from a teammate's access.
+      const shown = (groupAccess: string[]) =>
+        groupAccess.filter((pipelineId) => canSeePipeline(reader, pipelineId));
       return rows.map((row) => ({
         uid: row.userId,
         name: row.name,
@@ -211,7 +215,7 @@ export function createTeamsService(deps: {
         photoURL: row.image,
         role: row.role,
         teamOwner: row.role === 'owner',
-        groupAccess: row.groupAccess,
+        groupAccess: shown(row.groupAccess),
         joinedAt: row.joinedAt.toISOString(),
       }));
     },
@@ -239,7 +243,13 @@ export function createTeamsService(deps: {
         patch.groupAccess?.filter((pipelineId) => !target.groupAccess.includes(pipelineId)),
       );
       await repo.updateMember(directory, teamUID, userId, patch);
-      await events.record(teamUID, { entity: 'team_member', op: 'update', ids: [userId], data: patch });
+      // Every member hears of it: the new access (pipeline ids) is read again, not carried here.
+      await events.record(teamUID, {
+        entity: 'team_member',
+        op: 'update',
+        ids: [userId],
+        data: { ...(patch.role && { role: patch.role }) },
+      });
     },
 
     async removeMember(actor: Actor, teamUID: string, userId: string) {
