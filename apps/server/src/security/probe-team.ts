@@ -20,6 +20,8 @@ export interface ProbeTeam {
   hiddenValues: RequestValues;
   /** The same, but with M's own import (an import is its uploader's), as M is probed. */
   memberHiddenValues: RequestValues;
+  /** M's hidden values, with M's own uid as the member to change: M must not widen their own access. */
+  memberSelfValues: RequestValues;
   /** Hidden contacts in M's own pipeline P1: capturing or importing into it must not reach them either. */
   ownPipelineValues: RequestValues;
   /** Strings of A that nobody outside A may read: ids, names, emails, texts. */
@@ -247,9 +249,9 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
   await post('/phases', { name: `Sentinel ${mark}` });
   const lastVisibleEventId = await lastEventId(server, teamUID);
 
-  const collections = (pick: { pipeline: string; stage: string; importId: string }) => ({
+  const collections = (pick: { pipeline: string; stage: string; importId: string; member?: string }) => ({
     teams: teamUID,
-    members: ownerMe.uid,
+    members: pick.member ?? ownerMe.uid,
     invitations: invitation.inviteCode,
     pipelines: pick.pipeline,
     stages: pick.stage,
@@ -313,6 +315,15 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
   };
   const memberHiddenValues = {
     byCollection: collections({ pipeline: p2.groupUID, stage: p2Stage, importId: memberImportId }),
+    byField: hiddenFields,
+  };
+  const memberSelfValues = {
+    byCollection: collections({
+      pipeline: p2.groupUID,
+      stage: p2Stage,
+      importId: memberImportId,
+      member: memberMe.uid,
+    }),
     byField: hiddenFields,
   };
   const ownPipelineValues = {
@@ -383,6 +394,7 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
     teamIds,
     hiddenValues,
     memberHiddenValues,
+    memberSelfValues,
     ownPipelineValues,
     teamSecrets: [...new Set(teamSecrets)],
     hiddenSecrets: [...new Set(hiddenSecrets)],

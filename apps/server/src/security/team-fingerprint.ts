@@ -84,7 +84,8 @@ export function teamFingerprint(
 
 /**
  * The rows of what a member may not see: the hidden contacts and everything hung on them, the hidden
- * pipelines with their stages, tag sets and tags, and the change events that name any of them.
+ * pipelines with their stages, tag sets and tags, the change events that name any of them, and the
+ * memberships and invitations that open the hidden pipelines.
  */
 export function hiddenFingerprint(
   server: TestServer,
@@ -108,6 +109,8 @@ export function hiddenFingerprint(
       if (has('tag_set_id')) conditions.push('t.tag_set_id = any($4::text[])');
       if (has('tag_id')) conditions.push('t.tag_id = any($5::text[])');
       if (table.name === 'team_events') conditions.push('t.ids ?| $6::text[]');
+      // Who may see them: a member given access, or an invitation that would give it.
+      if (has('group_access')) conditions.push('t.group_access ?| $3::text[]');
       return conditions.length > 0 ? [`t.team_id = $1 and (${conditions.join(' or ')})`] : [];
     },
     [teamUID, hidden.contacts, hidden.pipelines, hidden.tagSets, hidden.tags, everyId],
