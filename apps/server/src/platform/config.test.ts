@@ -33,6 +33,16 @@ describe('loadConfig', () => {
     ).toBe(7);
   });
 
+  it('reads TRUST_PROXY as yes or no, or the addresses of the proxies to believe', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'no' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).TRUST_PROXY).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+    ]);
+  });
+
   it('stops with a message naming each bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', ROLE: 'both' })).toThrow(/PORT: .*\n\s+ROLE: /);
   });

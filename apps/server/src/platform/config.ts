@@ -55,7 +55,16 @@ export const configSchema = z.object({
   SEED_DEMO: booleanFromEnv.default(true),
   /** Where the built web app is served from. */
   WEB_DIST_DIR: z.string().optional(),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  /**
+   * Whom to believe about the client's address in X-Forwarded-For: the proxies' addresses or ranges
+   * (loopback, 10.0.0.0/8), so a client cannot add entries of its own; or true for every entry.
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((value): boolean | string[] =>
+      /^(true|false|1|0|yes|no)$/i.test(value) ? /^(true|1|yes)$/i.test(value) : listFromEnv.parse(value),
+    )
+    .default(false),
   /** A help widget script the web app loads when set. */
   HELP_WIDGET_URL: z.url().optional(),
   /** Hosting default domains (e.g. project.web.app); opened there, the app sends users to APP_URL. */

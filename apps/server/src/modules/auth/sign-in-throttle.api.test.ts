@@ -3,9 +3,13 @@ import { startTestServer, type TestServer } from '../../testing/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
-  // Behind a proxy that names each client, as the README asks for with TRUST_PROXY.
+  // Behind a proxy on this machine that names each client, as the README asks for with TRUST_PROXY.
   server = await startTestServer({
-    env: { AUTH_SIGNIN_MAX_ATTEMPTS: '3', AUTH_SIGNIN_MAX_ATTEMPTS_PER_ADDRESS: '5', TRUST_PROXY: 'true' },
+    env: {
+      AUTH_SIGNIN_MAX_ATTEMPTS: '3',
+      AUTH_SIGNIN_MAX_ATTEMPTS_PER_ADDRESS: '5',
+      TRUST_PROXY: 'loopback',
+    },
   });
 });
 afterAll(async () => {
@@ -28,6 +32,9 @@ describe('sign-in limits per address', () => {
       code: 'too-many-attempts',
       message: 'Too many sign-in attempts from your network. Try again in 15 minutes or reset your password.',
     });
+    // An address of its own choosing in front of the one the proxy adds does not get it through.
+    const spoofed = await signIn('198.51.100.9, 203.0.113.7', 'target@example.test', 'right-password');
+    expect(spoofed.status).toBe(429);
     const elsewhere = await signIn('198.51.100.2', 'target@example.test', 'right-password');
     expect(elsewhere.status).toBe(200);
   });
