@@ -69,11 +69,30 @@ export function wrapPglite(client: PGlite, label: string): Engine {
       const stop = await client.listen(channel, onPayload);
       return () => stop();
     },
-    drizzle: (schema) => drizzlePglite(client, { schema }),
+    drizzle: (schema) => drizzlePglite(yieldingTransactions(client), { schema }),
     migrate: (folder, migrationsTable) =>
       migratePglite(drizzlePglite(client), { migrationsFolder: folder, migrationsTable }),
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite runs in this thread, and its queries resolve without giving the event loop a turn: a job
+ * of many transactions (an import) would hold off every request and stream until it ended. Each
+ * transaction first lets waiting I/O run.
+ */
+function yieldingTransactions(client: PGlite): PGlite {
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'transaction')
+        return async (...args: Parameters<PGlite['transaction']>) => {
+          await new Promise((resolve) => setImmediate(resolve));
+          return target.transaction(...args);
+        };
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 function openPostgres(url: string): Engine {
