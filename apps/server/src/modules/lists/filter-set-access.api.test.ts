@@ -145,3 +145,27 @@ describe('list changes that change nothing', () => {
     stream.close();
   });
 });
+
+describe('saved posts and pipelines a member cannot see', () => {
+  it("show a member none of a hidden pipeline's tags, and refuse them on a member's post", async () => {
+    const globalTag = await tagIn(null, 'Commenters');
+    const hiddenTag = await tagIn(hidden.groupUID, 'Secret commenters');
+    const saved = await owner.post(path('saved-tag-posts'), {
+      platform: 'facebook',
+      url: 'https://facebook.test/p/secret',
+      tagIds: [globalTag, hiddenTag],
+    });
+    expect(saved.status).toBe(201);
+    const asMember = (await member.get(path('saved-tag-posts'))).body.data;
+    expect(
+      asMember.find((post: { url: string }) => post.url === 'https://facebook.test/p/secret').tagIds,
+    ).toEqual([globalTag]);
+    const refused = await member.post(path('saved-tag-posts'), {
+      platform: 'facebook',
+      url: 'https://facebook.test/p/mine',
+      tagIds: [hiddenTag],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe(`Invalid tagIds: ${hiddenTag} is not a tag of this team.`);
+  });
+});

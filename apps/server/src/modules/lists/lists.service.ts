@@ -1,4 +1,11 @@
-import { can, createPushId, extractContactDetails, rankBetween, type SearchFilter } from '@grouptrack/domain';
+import {
+  can,
+  canSeePipeline,
+  createPushId,
+  extractContactDetails,
+  rankBetween,
+  type SearchFilter,
+} from '@grouptrack/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { isUniqueViolation } from '../../platform/db/errors';
@@ -173,19 +180,27 @@ export function createListsService(deps: { databases: Databases; teams: TeamsSer
 
     /** Posts saved to tag their commenters; the auto responder reads them. */
     async listSavedTagPosts(actor: Actor, teamUID: string) {
-      await teams.requireMember(actor, teamUID);
-      const rows = await databases
-        .forTeam(teamUID)
+      const member = await teams.requireMember(actor, teamUID);
+      const db = databases.forTeam(teamUID);
+      const rows = await db
         .select()
         .from(savedTagPosts)
         .where(eq(savedTagPosts.teamId, teamUID))
         .orderBy(asc(savedTagPosts.createdAt));
+      // A member is shown no tag of a pipeline they cannot see.
+      const hidden = can(member.role, 'see-all-pipelines')
+        ? new Set<string>()
+        : new Set(
+            (await findTagsWithSets(db, teamUID, [...new Set(rows.flatMap((row) => row.tagIds))]))
+              .filter((tag) => tag.pipelineId !== null && !canSeePipeline(member, tag.pipelineId))
+              .map((tag) => tag.tagId),
+          );
       return rows.map((row) => ({
         postUID: row.id,
         platform: row.platform,
         url: row.url,
         title: row.title,
-        tagIds: row.tagIds,
+        tagIds: row.tagIds.filter((tagId) => !hidden.has(tagId)),
       }));
     },
 
@@ -205,7 +220,9 @@ export function createListsService(deps: { databases: Databases; teams: TeamsSer
       try {
         await databases.forTeam(teamUID).transaction(async (tx) => {
           if (input.tagIds?.length) {
-            const found = await findTagsWithSets(tx, teamUID, input.tagIds);
+            const found = (await findTagsWithSets(tx, teamUID, input.tagIds)).filter(
+              (tag) => tag.pipelineId === null || canSeePipeline(member, tag.pipelineId),
+            );
             const unknown = input.tagIds.find((tagId) => !found.some((tag) => tag.tagId === tagId));
             if (unknown) throw new BadRequestError(`Invalid tagIds: ${unknown} is not a tag of this team.`);
           }

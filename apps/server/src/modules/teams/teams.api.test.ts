@@ -229,7 +229,7 @@ describe("another team's pipelines as pipeline access", () => {
 
 describe("teammates' pipeline access", () => {
   it('shows a member only the pipelines they see, in the members list and in change events', async () => {
-    const [seen, hidden] = await Promise.all(
+    const [seen = '', hidden = ''] = await Promise.all(
       ['Seen by both', 'Seen by one'].map(
         async (nickName) =>
           (await owner.post(`/api/v1/teams/${teamUID}/pipelines`, { nickName, stages: [{ name: 'S' }] })).body
