@@ -227,7 +227,8 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
       const pipelineId =
         (candidate.pipelineName && pipelineByName.get(candidate.pipelineName.toLowerCase())) ||
         options.pipelineId;
-      if (!pipelineId) return null;
+      // Access may have changed since the import was started: only a pipeline still seen is used.
+      if (!pipelineId || !canSeePipeline(creator, pipelineId)) return null;
       const stages = stageList.filter((stage) => stage.pipelineId === pipelineId);
       const stage =
         (candidate.stageName &&
