@@ -212,46 +212,49 @@ describe('bad files on the CSV upload', () => {
     contentType: 'text/csv',
   });
   const header = 'First Name,Last Name,Email\r\n';
+  const headers = ['First Name', 'Last Name', 'Email'];
 
-  it('refuses a NUL byte in a cell, and any file it cannot read, without a trace', async () => {
+  it('reads each odd file as written and says what it changed, or refuses it, without a trace', async () => {
     const outcome: Outcome = { calls: 0, failures: [] };
     let baseline = await teamPrint();
-    baseline = await refusedWithoutTrace(
-      outcome,
-      { kind: 'NUL in a CSV cell', ...upload(`${header}Ada\u0000,Lovelace,ada@example.test\r\n`) },
-      baseline,
-    );
-    // Bytes no UTF-8 text holds (a lone surrogate's): refused, or read without a replacement character.
+    const send = async (
+      kind: string,
+      body: string | Uint8Array,
+      expected: Parameters<typeof readOrRefused>[0],
+    ) => {
+      baseline = await refusedWithoutTrace(
+        outcome,
+        { kind, ...upload(body) },
+        baseline,
+        readOrRefused(expected),
+      );
+    };
+    // PostgreSQL stores no NUL: one in a cell is refused, or taken out with a word about it.
+    await send('NUL in a CSV cell', `${header}Ada\u0000,Lovelace,ada@example.test\r\n`, {
+      headers,
+      unwanted: '\u0000',
+      notice: /NUL/,
+    });
+    // Bytes no UTF-8 text holds (a lone surrogate's): refused, or read in another encoding and said so.
     const broken = Buffer.concat([
       Buffer.from(`${header}Ada`),
       Buffer.from([0xed, 0xa0, 0x80]),
       Buffer.from(',L,a@example.test\r\n'),
     ]);
-    baseline = await refusedWithoutTrace(
-      outcome,
-      { kind: 'invalid UTF-8 in a cell', ...upload(broken) },
-      baseline,
-      readOrRefused(['First Name', 'Last Name', 'Email'], '\ufffd'),
-    );
+    await send('invalid UTF-8 in a cell', broken, { headers, unwanted: '\ufffd', notice: /./ });
     // A spreadsheet's "Unicode text" export: UTF-16 with its byte-order mark.
     const utf16 = Buffer.concat([
       Buffer.from([0xff, 0xfe]),
       Buffer.from(`${header}Zoë,Ünal,zoe@example.test\r\n`, 'utf16le'),
     ]);
-    baseline = await refusedWithoutTrace(
-      outcome,
-      { kind: 'UTF-16 file', ...upload(utf16) },
-      baseline,
-      readOrRefused(['First Name', 'Last Name', 'Email']),
-    );
-    // Excel's "CSV" on Windows: Windows-1252, where é is the single byte 0xE9.
+    await send('UTF-16 file', utf16, { headers, unwanted: '\ufffd' });
+    // Excel's "CSV" on Windows: Windows-1252, where é is the single byte 0xE9; guessed, so said.
     const latin = Buffer.from('Prénom,Nom,Email\r\nZoé,Dupré,zoe@example.test\r\n', 'latin1');
-    baseline = await refusedWithoutTrace(
-      outcome,
-      { kind: 'Windows-1252 file', ...upload(latin) },
-      baseline,
-      readOrRefused(['Prénom', 'Nom', 'Email']),
-    );
+    await send('Windows-1252 file', latin, {
+      headers: ['Prénom', 'Nom', 'Email'],
+      unwanted: '\ufffd',
+      notice: /./,
+    });
     await refusedWithoutTrace(
       outcome,
       { kind: '100,000 characters in a CSV cell', ...upload(`${header}${HUGE},L,a@example.test\r\n`) },
@@ -263,17 +266,25 @@ describe('bad files on the CSV upload', () => {
 });
 
 /**
- * A file the server can read must come out as written (these headers, no `unwanted` character);
- * otherwise a 4xx that says so.
+ * A file the server reads must come out as written (these headers, no `unwanted` character in what it
+ * shows), with a notice matching `notice` when it had to change or guess something; else a 4xx.
  */
-function readOrRefused(headers: string[], unwanted?: string) {
+function readOrRefused(expected: { headers: string[]; unwanted: string; notice?: RegExp }) {
   return (status: number, text: string) => {
     if (status >= 400 && status < 500) return null;
     if (status >= 300) return 'expected 2xx or 4xx';
-    const read = (JSON.parse(text) as { data: { headers: string[]; preview: string[][] } }).data;
-    if (JSON.stringify(read.headers) !== JSON.stringify(headers))
+    const read = (
+      JSON.parse(text) as { data: { headers: string[]; preview: string[][]; notices?: string[] } }
+    ).data;
+    if (JSON.stringify(read.headers) !== JSON.stringify(expected.headers)) {
       return `read the headers as ${JSON.stringify(read.headers)}`;
-    if (unwanted && JSON.stringify(read).includes(unwanted)) return 'read a character the file does not hold';
+    }
+    if ([...read.headers, ...read.preview.flat()].some((cell) => cell.includes(expected.unwanted))) {
+      return `read ${JSON.stringify(expected.unwanted)}, which the file does not mean`;
+    }
+    if (expected.notice && !(read.notices ?? []).some((notice) => expected.notice!.test(notice))) {
+      return `said nothing matching ${String(expected.notice)} (notices: ${JSON.stringify(read.notices ?? [])})`;
+    }
     return null;
   };
 }
