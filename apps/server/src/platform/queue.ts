@@ -112,10 +112,14 @@ export async function startJobQueue(
   let stopping = false;
   const loops: Promise<void>[] = [];
   /** The jobs this process is running, to hand back if it stops before they end. */
-  const running = new Map<string, { name: string; done: Promise<void> }>();
+  const running = new Map<string, { name: string; renewal: NodeJS.Timeout }>();
   /** Per job name: wakes its worker when a job is sent from this process. */
   const wakers = new Map<string, () => void>();
   const wake = (name: string) => wakers.get(name)?.();
+  const handBack = (name: string, id: string) =>
+    boss
+      .fail(name, id, { value: 'the process stopped while this job ran' })
+      .catch((error: unknown) => log.warn({ err: error }, 'could not hand back a running job'));
   let expiry: NodeJS.Timeout | null = null;
 
   const run = async (job: JobDefinition<z.ZodType>, received: PgBoss.Job) => {
@@ -127,6 +131,7 @@ export async function startJobQueue(
         (error: unknown) => log.warn({ err: error, job: job.name }, 'job lease renewal failed'),
       );
     }, lease.renewEveryMs);
+    running.set(received.id, { name: job.name, renewal });
     try {
       await job.handle(job.payload.parse(received.data));
       await boss.complete(job.name, received.id);
@@ -138,6 +143,7 @@ export async function startJobQueue(
         .catch((failure: unknown) => log.warn({ err: failure }, 'could not record a failed job'));
     } finally {
       clearInterval(renewal);
+      running.delete(received.id);
     }
   };
 
@@ -145,13 +151,9 @@ export async function startJobQueue(
     while (!stopping) {
       // fetch marks the job active; it answers nothing (not an error) while the database is away.
       const [received] = await boss.fetch<object>(job.name, { batchSize: 1 });
-      if (received && !stopping) {
-        const done = run(job, received);
-        running.set(received.id, { name: job.name, done });
-        await done;
-        running.delete(received.id);
-        continue;
-      }
+      if (received && stopping) await handBack(job.name, received.id);
+      else if (received) await run(job, received);
+      if (received) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, POLL_MS);
         wakers.set(job.name, () => {
@@ -171,7 +173,7 @@ export async function startJobQueue(
     if (engine.kind !== 'pglite') return;
     const { rows } = await engine.executeSql(`SELECT name, id FROM ${SCHEMA}.job WHERE state = 'active'`, []);
     for (const row of rows as { name: string; id: string }[]) {
-      await boss.fail(row.name, row.id, { value: 'the process stopped while this job ran' });
+      await handBack(row.name, row.id);
       log.info({ job: row.name, id: row.id }, 'a job cut by the last stop will be retried');
     }
   };
@@ -217,10 +219,9 @@ export async function startJobQueue(
       clearTimeout(timer);
       // As pg-boss does on stop: a job still running is failed, so it is retried (from its saved
       // progress) in seconds rather than when its lease runs out.
-      for (const [id, { name }] of running) {
-        await boss
-          .fail(name, id, { value: 'the process stopped while this job ran' })
-          .catch((error: unknown) => log.warn({ err: error }, 'could not hand back a running job'));
+      for (const [id, { name, renewal }] of running) {
+        clearInterval(renewal);
+        await handBack(name, id);
       }
       await boss.stop({ graceful: false, wait: true });
     },
