@@ -27,7 +27,6 @@ export interface JsonSchema {
 export interface Parameter {
   name: string;
   schema: JsonSchema;
-  required: boolean;
 }
 
 export interface Operation {
@@ -53,9 +52,8 @@ export async function loadOperations(baseUrl: string): Promise<Operation[]> {
       Record<
         string,
         {
-          parameters?: { in: string; name: string; required?: boolean; schema: JsonSchema }[];
+          parameters?: { in: string; name: string; schema: JsonSchema }[];
           requestBody?: { content: Record<string, { schema: JsonSchema }> };
-          summary?: string;
         }
       >
     >;
@@ -67,11 +65,7 @@ export async function loadOperations(baseUrl: string): Promise<Operation[]> {
       const pick = (place: string) =>
         parameters
           .filter((parameter) => parameter.in === place)
-          .map((parameter) => ({
-            name: parameter.name,
-            schema: parameter.schema,
-            required: parameter.required ?? false,
-          }));
+          .map((parameter) => ({ name: parameter.name, schema: parameter.schema }));
       const upper = method.toUpperCase();
       const body = operation.requestBody?.content['application/json']?.schema;
       operations.push({
@@ -135,6 +129,7 @@ export function sampleQuery(operation: Operation, values: RequestValues): Record
   return query;
 }
 
+/** `?a=1&b=2` from the values (encoded here), with `raw` values sent exactly as given instead. */
 export function queryString(query: Record<string, string>, raw: Record<string, string> = {}) {
   const parts = Object.entries(query)
     .filter(([name]) => !(name in raw))
