@@ -62,6 +62,13 @@ function changedFields<T extends Record<string, unknown>>(row: T, patch: Partial
   ) as Partial<T>;
 }
 
+/** A contact has one profile per platform: a platform given twice is refused, naming it. */
+function checkOnePerPlatform(sources: repo.SourceInput[] | undefined) {
+  const platforms = (sources ?? []).map((source) => source.platform);
+  const twice = platforms.find((platform, index) => platforms.indexOf(platform) !== index);
+  if (twice) throw new BadRequestError(`Invalid sources: ${twice} is given twice; give each platform once.`);
+}
+
 /** The sources that would add or change something on the contact (a source fills only what it has). */
 function changedSources(stored: repo.SourceRow[], sources: repo.SourceInput[]) {
   return sources.filter((source) => {
@@ -491,6 +498,7 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
      * platform and username, or email; places them in a pipeline and tags them. One transaction.
      */
     async captureContact(actor: Actor, teamUID: string, captured: CaptureInput) {
+      checkOnePerPlatform(captured.sources);
       const member = await teams.requireMember(actor, teamUID);
       if (!captured.pipeline && !canSeeAll(member)) {
         throw new BadRequestError('Invalid pipeline: choose a pipeline you work in for this contact.');
@@ -666,6 +674,7 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
       contactId: string,
       input: ContactFields & { sources?: repo.SourceInput[] | undefined },
     ) {
+      checkOnePerPlatform(input.sources);
       await changeContact(actor, teamUID, contactId, async (tx, member, contact) => {
         const fields = [
           ...(await writeFields(tx, contact, input)),

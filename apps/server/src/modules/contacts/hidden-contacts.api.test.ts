@@ -209,6 +209,24 @@ describe("a profile that is already another contact's", () => {
   });
 });
 
+describe('sources', () => {
+  it('refuses a platform given twice, naming it, on capture and on a change', async () => {
+    const twice = [
+      { platform: 'instagram', username: 'one.account' },
+      { platform: 'instagram', username: 'other.account' },
+    ];
+    const captured = await owner.post(`${base()}/contacts`, { name: 'Twice', sources: twice });
+    expect(captured.status).toBe(400);
+    expect(captured.body.error.message).toBe(
+      'Invalid sources: instagram is given twice; give each platform once.',
+    );
+    const { GTID } = (await owner.post(`${base()}/contacts`, { name: 'Once' })).body.data;
+    const changed = await owner.patch(`${base()}/contacts/${GTID}`, { sources: twice });
+    expect(changed.status).toBe(400);
+    expect((await owner.get(`${base()}/contacts/${GTID}`)).body.data.sources).toEqual({});
+  });
+});
+
 describe('a change that changes nothing', () => {
   it('capturing the same person again with the same data answers 200 and writes nothing', async () => {
     const person = {
