@@ -142,15 +142,17 @@ export async function startEventHub(databases: Databases, log: Logger): Promise<
 
   /**
    * One per database engine: whether its LISTEN connection is up, and while it catches up after a
-   * loss, the announcements that arrive meanwhile (handed out once the missed ones have been).
+   * loss, the announcements that arrive meanwhile (handed out once the missed ones have been, unless
+   * the catch-up handed them out already).
    */
   interface Channel {
     connected: boolean;
     pending: Announcement[] | null;
+    caughtUp: Set<string>;
   }
   const engines = [...new Set(databases.shards.map((shard) => shard.engine))];
   const channels = new Map<Engine, Channel>(
-    engines.map((engine) => [engine, { connected: true, pending: null }]),
+    engines.map((engine) => [engine, { connected: true, pending: null, caughtUp: new Set() }]),
   );
   let stopped = false;
 
@@ -168,7 +170,7 @@ export async function startEventHub(databases: Databases, log: Logger): Promise<
 
   /** Hands each subscribed team of the engine what was committed after its cursor, then what waited. */
   const catchUp = async (engine: Engine, channel: Channel) => {
-    const caughtUp = new Set<string>();
+    const { caughtUp } = channel;
     for (const teamUID of [...listeners.keys()]) {
       if (databases.shardFor(teamUID).engine !== engine) continue;
       const cursor = cursors.get(teamUID);
@@ -184,6 +186,7 @@ export async function startEventHub(databases: Databases, log: Logger): Promise<
     }
     const waited = channel.pending ?? [];
     channel.pending = null;
+    channel.caughtUp = new Set();
     for (const announcement of waited) {
       if (!caughtUp.has(`${announcement.teamUID}|${announcement.id}`)) announce(announcement);
     }
@@ -195,6 +198,7 @@ export async function startEventHub(databases: Databases, log: Logger): Promise<
       return;
     }
     channel.pending = [];
+    channel.caughtUp = new Set();
     const attempt = () => {
       if (stopped || !channel.connected) return;
       catchUp(engine, channel).then(
