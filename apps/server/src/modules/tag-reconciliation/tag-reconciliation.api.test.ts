@@ -377,6 +377,18 @@ describe('POST /tag-reconciliation/rename', () => {
     });
     expect(tidy.body.data.name).toBe('Warm Lead');
 
+    // The name it already has is no change: nothing is announced.
+    const stream = await openEventStream(owner, teamUID);
+    const same = await owner.post(`${base()}/tag-reconciliation/rename`, {
+      tagId: set['Cold'],
+      name: 'Frozen',
+    });
+    expect(same.body.data).toEqual({ tagUID: set['Cold'], name: 'Frozen' });
+    await owner.post(`${base()}/tag-reconciliation/rename`, { tagId: set['Cold'], name: 'Icy' });
+    expect(await stream.next(() => true)).toMatchObject({ entity: 'tag', ids: [set['Cold']] });
+    expect(stream.received).toHaveLength(1);
+    stream.close();
+
     const blank = await owner.post(`${base()}/tag-reconciliation/rename`, { tagId: set['Cold'], name: '  ' });
     expect(blank.status).toBe(400);
     expect(blank.body.error.message).toMatch(/^Invalid body\.name/);
