@@ -195,7 +195,9 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
   async function runImport(teamUID: string, importId: string) {
     const db = databases.forTeam(teamUID);
     const job = await repo.findImport(db, teamUID, importId);
-    if (!job || job.status === 'completed' || !job.mapping) return;
+    if (!job || !job.mapping) return;
+    // A job stopped after its last batch still tells the managers (once: the mail has a key).
+    if (job.status === 'completed') return tellManagersOfHiddenRows(job);
     const options = (job.options ?? {}) as Omit<ImportOptions, 'mapping'>;
     const mapping = job.mapping as CsvField[];
     const resolveTag = tagResolver(teamUID);
@@ -536,7 +538,7 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
         }
       }
       if (batch.length > 0) await processBatch(batch);
-      if (!seesAll) await tellManagersOfHiddenRows(job);
+      await tellManagersOfHiddenRows(job);
       await repo.updateImport(db, teamUID, importId, { status: 'completed' });
       await repo.deleteChunks(db, teamUID, importId);
     } catch (error) {
