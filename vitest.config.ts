@@ -14,6 +14,13 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          // `*.postgres.test.ts` need a PostgreSQL server (a database restarted or cut under the app, a
+          // worker beside an API process): they run in the PostgreSQL pass only.
+          exclude: [
+            '**/node_modules/**',
+            'e2e/**',
+            ...(process.env.TEST_ENGINE === 'postgres' ? [] : ['**/*.postgres.test.ts']),
+          ],
           // The server tests share no state between files, and each API file would otherwise migrate
           // its own PGlite template: one worker keeps one template for all of its files.
           isolate: false,

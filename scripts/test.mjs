@@ -108,8 +108,8 @@ run('Unit and API tests (PGlite)', 'npx', ['vitest', 'run', `--maxWorkers=${avai
 run('Web build', 'npm', ['run', 'build']);
 
 const postgres = process.env.TEST_DATABASE_URL
-  ? // The crash test kills a worker process beside an API process, which only PostgreSQL allows.
-    start('npx', ['vitest', 'run', '.api.test.ts', 'jobs-crash.process.test.ts'], {
+  ? // With the tests that need a server: a database cut under the app, a worker killed beside an API.
+    start('npx', ['vitest', 'run', '.api.test.ts', '.postgres.test.ts'], {
       env: { TEST_ENGINE: 'postgres' },
     })
   : null;

@@ -138,10 +138,12 @@ describe('list changes that change nothing', () => {
     );
     expect((await owner.patch(path(`saved-tag-posts/${post}`), {})).status).toBeLessThan(300);
     expect((await owner.patch(path('saved-tag-posts/nope'), {})).status).toBe(404);
-    // A real change, whose event is the first the stream may hear.
+    // A real change, whose event is the first update the stream may hear. (On PostgreSQL the two
+    // creations above may still be on their way to the stream when it opens: they are not updates.)
     await owner.patch(path(`status-labels/${label.labelUID}`), { display: 'Busy' });
-    expect(await stream.next(() => true)).toMatchObject({ entity: 'status_label', ids: [label.labelUID] });
-    expect(stream.received).toHaveLength(1);
+    await stream.next((event) => event.op === 'update');
+    const updates = stream.received.filter((event) => event.op === 'update');
+    expect(updates).toEqual([expect.objectContaining({ entity: 'status_label', ids: [label.labelUID] })]);
     stream.close();
   });
 });

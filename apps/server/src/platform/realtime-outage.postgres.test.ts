@@ -3,12 +3,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../testing/event-stream';
 import type { TestClient } from '../testing/test-client';
-import { startTestServer, testEngine, type TestServer } from '../testing/test-server';
+import { startTestServer, type TestServer } from '../testing/test-server';
 import { teamSchema } from './db/team-schema';
 import { appendChange } from './realtime';
 
-// Only a PostgreSQL server can restart or cut connections under a running app; PGlite lives inside it.
-describe.skipIf(testEngine !== 'postgres')('realtime and requests across a database outage', () => {
+// Runs in the PostgreSQL pass only (`*.postgres.test.ts`): only a PostgreSQL server can restart or cut
+// connections under a running app; PGlite lives inside it.
+describe('realtime and requests across a database outage', () => {
   let server: TestServer;
   let owner: TestClient;
   let teamUID: string;
