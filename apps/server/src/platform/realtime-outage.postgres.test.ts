@@ -101,3 +101,47 @@ describe('realtime and requests across a database outage', () => {
     stream.close();
   });
 });
+
+describe("requests across an outage of a team's shard alone", () => {
+  let server: TestServer;
+  let owner: TestClient;
+  let teamUID: string;
+  let shardName: string;
+  let admin: pg.Client;
+
+  beforeAll(async () => {
+    // With one shard of its own, every team lives apart from the directory.
+    server = await startTestServer({ shards: 1 });
+    owner = await server.signUp();
+    teamUID = (await owner.me()).teamUID;
+    shardName = decodeURIComponent(new URL(server.databases.shards[0]!.engine.label).pathname.slice(1));
+    admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await admin.query(`ALTER DATABASE ${pg.escapeIdentifier(shardName)} ALLOW_CONNECTIONS true`);
+    await admin.end();
+    await server.stop();
+  });
+
+  it('answers a search 503 while the session is read from the directory, and searches again after', async () => {
+    expect((await owner.post('/search/v2', { teamUID })).status).toBe(200);
+    await admin.query(`ALTER DATABASE ${pg.escapeIdentifier(shardName)} ALLOW_CONNECTIONS false`);
+    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
+      shardName,
+    ]);
+
+    const refused = await owner.post('/search/v2', { teamUID });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('5');
+    expect(refused.body.error.code).toBe('unavailable');
+
+    await admin.query(`ALTER DATABASE ${pg.escapeIdentifier(shardName)} ALLOW_CONNECTIONS true`);
+    await expect
+      .poll(async () => (await owner.post('/search/v2', { teamUID })).status, {
+        timeout: 30_000,
+        interval: 200,
+      })
+      .toBe(200);
+  });
+});

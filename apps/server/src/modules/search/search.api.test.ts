@@ -345,6 +345,22 @@ describe('POST /search/v2 access and errors', () => {
     expect((await search({}, member)).status).toBe(404);
   });
 
+  it('answers with the access read afresh, even when the new access repeats an id as often as the old had ids', async () => {
+    const invite = await owner.post(`/api/v1/teams/${teamUID}/invitations`, {
+      groupAccess: [pipelineId, otherPipelineId],
+    });
+    const member = await server.signUp();
+    await member.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`);
+    const memberUid = (await member.me()).uid as string;
+    const board = { objectToFilter: { pipelineId } };
+    expect((await search(board, member)).body.data.total).toBe(40);
+
+    await owner.patch(`/api/v1/teams/${teamUID}/members/${memberUid}`, {
+      groupAccess: [otherPipelineId, otherPipelineId],
+    });
+    expect((await search(board, member)).status).toBe(404);
+  });
+
   it('refuses bad input naming the field', async () => {
     const bad = await search({ paging: { from: 0, size: 100000 } });
     expect(bad.status).toBe(400);

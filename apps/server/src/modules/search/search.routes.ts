@@ -5,6 +5,7 @@ import { createSessionMemberReader, type SessionMemberReader } from '../../platf
 import { AppError } from '../../platform/errors';
 import { findActorInTeam, type Actor, type TeamActor } from '../../platform/http/actor';
 import type { App } from '../../platform/http/types';
+import { isDatabaseUnavailable } from '../../platform/db/outage';
 
 /**
  * The searcher, with their membership of the team when it was read with the session. SPEC §8: no
@@ -36,9 +37,15 @@ function isSameAccess(guess: TeamActor, actor: Actor | TeamActor): boolean {
     actor.userId === guess.userId &&
     actor.role === guess.role &&
     actor.isSuper === guess.isSuper &&
-    actor.groupAccess.length === guess.groupAccess.length &&
-    actor.groupAccess.every((pipelineId) => guess.groupAccess.includes(pipelineId))
+    isSameSet(actor.groupAccess, guess.groupAccess)
   );
+}
+
+/** Whether two lists hold the same ids, whatever their order or repeats. */
+function isSameSet(a: readonly string[], b: readonly string[]): boolean {
+  const inA = new Set(a);
+  const inB = new Set(b);
+  return inA.size === inB.size && [...inA].every((id) => inB.has(id));
 }
 
 export function registerSearchRoutes(app: App, context: AppContext) {
@@ -82,7 +89,8 @@ export function registerSearchRoutes(app: App, context: AppContext) {
         if (!outcome.ok) throw outcome.error;
         return { data: outcome.value };
       } catch (error) {
-        if (error instanceof AppError) throw error;
+        // A database that is away is a 503 to try again, not a failed search.
+        if (error instanceof AppError || isDatabaseUnavailable(error)) throw error;
         request.log.error({ err: error }, 'search failed');
         throw new AppError(500, ERROR_STATUS.failedSearch, MESSAGES.searchFailed);
       }
