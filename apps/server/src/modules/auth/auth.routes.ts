@@ -6,10 +6,9 @@ import type { App } from '../../platform/http/types';
 import { forwardAuthResponse } from './forward-auth-response';
 import {
   clearAttempts,
-  countRecentAttempts,
   deleteAttemptsBefore,
   forgetAttempt,
-  recordAttempt,
+  recordAttemptAndCount,
 } from './sign-in-attempts.repository';
 
 /** Hands /api/auth/* to better-auth, and limits sign-in attempts per address and email, and per address. */
@@ -50,18 +49,20 @@ export function registerAuthRoutes(app: App, { auth, config, databases }: AppCon
       const addressKey = request.ip;
       const now = Date.now();
       const since = now - windowMs;
-      if ((await countRecentAttempts(directory, key, since)) >= config.AUTH_SIGNIN_MAX_ATTEMPTS) {
+      // Each attempt is recorded before it is counted, so attempts sent all at once see one another
+      // and no more than the limit ever reach the password check. A refused attempt stays counted
+      // under the limit that refused it, so the wait runs from the latest try, and is taken back
+      // from the other: it checked no password there.
+      const attempts = await recordAttemptAndCount(directory, key, now, since);
+      const fromAddress = await recordAttemptAndCount(directory, addressKey, now, since);
+      if (attempts > config.AUTH_SIGNIN_MAX_ATTEMPTS) {
+        await forgetAttempt(directory, addressKey, now);
         throw refuse('Too many sign-in attempts.');
       }
-      if (
-        (await countRecentAttempts(directory, addressKey, since)) >=
-        config.AUTH_SIGNIN_MAX_ATTEMPTS_PER_ADDRESS
-      ) {
+      if (fromAddress > config.AUTH_SIGNIN_MAX_ATTEMPTS_PER_ADDRESS) {
+        await forgetAttempt(directory, key, now);
         throw refuse('Too many sign-in attempts from your network.');
       }
-      // Recorded before the answer, so attempts sent all at once count as well.
-      await recordAttempt(directory, key, now);
-      await recordAttempt(directory, addressKey, now);
       const sent = await forward(request, reply);
       if (reply.statusCode === 200) {
         await clearAttempts(directory, key);

@@ -61,4 +61,16 @@ describe('sign-in limits per address', () => {
     );
     expect((await signIn('192.0.2.77', 'someone@example.test', 'x-password')).status).toBe(401);
   });
+
+  it('lets no more than the limit of wrong passwords sent all at once reach the password check', async () => {
+    await server.signUp({ email: 'burst@example.test', password: 'right-password' });
+    const burst = await Promise.all(
+      Array.from({ length: 9 }, () => signIn('192.0.2.99', 'burst@example.test', 'wrong-password')),
+    );
+    const statuses = burst.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(3);
+    expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+    const afterwards = await signIn('192.0.2.99', 'burst@example.test', 'right-password');
+    expect(afterwards.status).toBe(429);
+  });
 });
