@@ -137,6 +137,13 @@ describe('list changes that change nothing', () => {
       200,
     );
     expect((await owner.patch(path(`saved-tag-posts/${post}`), {})).status).toBeLessThan(300);
+    const same = await owner.patch(path(`saved-tag-posts/${post}`), {
+      platform: 'facebook',
+      url: 'https://facebook.test/p/1',
+      title: 'P',
+      tagIds: [],
+    });
+    expect(same.status).toBeLessThan(300);
     expect((await owner.patch(path('saved-tag-posts/nope'), {})).status).toBe(404);
     // A real change, whose event is the first update the stream may hear. (On PostgreSQL the two
     // creations above may still be on their way to the stream when it opens: they are not updates.)
@@ -169,5 +176,33 @@ describe('saved posts and pipelines a member cannot see', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toBe(`Invalid tagIds: ${hiddenTag} is not a tag of this team.`);
+  });
+
+  it("keep the hidden pipeline's tags on a post when a member saves it with the tags they see", async () => {
+    const globalTag = await tagIn(null, 'Everyone');
+    const hiddenTag = await tagIn(hidden.groupUID, 'Secret likers');
+    const mineTag = await tagIn(mine.groupUID, 'My likers');
+    const post = (
+      await owner.post(path('saved-tag-posts'), {
+        platform: 'facebook',
+        url: 'https://facebook.test/p/shared',
+        tagIds: [globalTag, hiddenTag],
+      })
+    ).body.data.postUID;
+    const tagsOf = async (client: TestClient) =>
+      (await client.get(path('saved-tag-posts'))).body.data.find(
+        (saved: { postUID: string }) => saved.postUID === post,
+      ).tagIds;
+    expect(await tagsOf(member)).toEqual([globalTag]);
+    const edited = await member.patch(path(`saved-tag-posts/${post}`), {
+      title: 'Shared',
+      tagIds: [globalTag, mineTag],
+    });
+    expect(edited.status).toBe(204);
+    expect(new Set(await tagsOf(owner))).toEqual(new Set([globalTag, mineTag, hiddenTag]));
+    expect(new Set(await tagsOf(member))).toEqual(new Set([globalTag, mineTag]));
+    expect((await member.patch(path(`saved-tag-posts/${post}`), { tagIds: [] })).status).toBe(204);
+    expect(await tagsOf(owner)).toEqual([hiddenTag]);
+    expect(await tagsOf(member)).toEqual([]);
   });
 });

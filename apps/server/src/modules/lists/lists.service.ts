@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../platform/db/errors';
 import { deleteTeamRow } from '../../platform/db/team-rows';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors';
 import { findTagsWithSets } from '../contacts/contacts.repository';
-import type { Actor } from '../../platform/http/actor';
+import type { Actor, TeamActor } from '../../platform/http/actor';
 import { appendChange } from '../../platform/realtime';
 import {
   filterSets,
@@ -188,13 +188,7 @@ export function createListsService(deps: { databases: Databases; teams: TeamsSer
         .where(eq(savedTagPosts.teamId, teamUID))
         .orderBy(asc(savedTagPosts.createdAt));
       // A member is shown no tag of a pipeline they cannot see.
-      const hidden = can(member.role, 'see-all-pipelines')
-        ? new Set<string>()
-        : new Set(
-            (await findTagsWithSets(db, teamUID, [...new Set(rows.flatMap((row) => row.tagIds))]))
-              .filter((tag) => tag.pipelineId !== null && !canSeePipeline(member, tag.pipelineId))
-              .map((tag) => tag.tagId),
-          );
+      const hidden = await hiddenTagIds(db, teamUID, member, [...new Set(rows.flatMap((row) => row.tagIds))]);
       return rows.map((row) => ({
         postUID: row.id,
         platform: row.platform,
@@ -226,22 +220,28 @@ export function createListsService(deps: { databases: Databases; teams: TeamsSer
             const unknown = input.tagIds.find((tagId) => !found.some((tag) => tag.tagId === tagId));
             if (unknown) throw new BadRequestError(`Invalid tagIds: ${unknown} is not a tag of this team.`);
           }
-          if (itemId && Object.values(input).every((value) => value === undefined)) {
-            // Nothing to change: the post must exist, and nothing is written or announced.
-            const [found] = await tx
-              .select({ id: savedTagPosts.id })
-              .from(savedTagPosts)
-              .where(and(eq(savedTagPosts.teamId, teamUID), eq(savedTagPosts.id, itemId)));
-            if (!found) throw new NotFoundError('Saved post not found.');
-            return;
-          }
           if (itemId) {
-            const updated = await tx
-              .update(savedTagPosts)
-              .set({ ...input, updatedAt: new Date() })
+            const [stored] = await tx
+              .select()
+              .from(savedTagPosts)
               .where(and(eq(savedTagPosts.teamId, teamUID), eq(savedTagPosts.id, itemId)))
-              .returning({ id: savedTagPosts.id });
-            if (updated.length === 0) throw new NotFoundError('Saved post not found.');
+              .for('update');
+            if (!stored) throw new NotFoundError('Saved post not found.');
+            const tagIds =
+              input.tagIds && (await keepHiddenTags(tx, teamUID, member, stored.tagIds, input.tagIds));
+            const changes = {
+              ...(input.platform !== undefined &&
+                input.platform !== stored.platform && { platform: input.platform }),
+              ...(input.url !== undefined && input.url !== stored.url && { url: input.url }),
+              ...(input.title !== undefined && input.title !== stored.title && { title: input.title }),
+              ...(tagIds && !sameTags(tagIds, stored.tagIds) && { tagIds }),
+            };
+            // Saving what is stored already writes nothing and announces nothing.
+            if (Object.keys(changes).length === 0) return;
+            await tx
+              .update(savedTagPosts)
+              .set({ ...changes, updatedAt: new Date() })
+              .where(and(eq(savedTagPosts.teamId, teamUID), eq(savedTagPosts.id, itemId)));
           } else {
             await tx.insert(savedTagPosts).values({
               teamId: teamUID,
@@ -346,4 +346,34 @@ export function createListsService(deps: { databases: Databases; teams: TeamsSer
       });
     },
   };
+}
+
+/** The tags among `tagIds` that belong to pipelines `member` cannot see. */
+async function hiddenTagIds(db: TeamDb, teamUID: string, member: TeamActor, tagIds: string[]) {
+  if (can(member.role, 'see-all-pipelines')) return new Set<string>();
+  return new Set(
+    (await findTagsWithSets(db, teamUID, tagIds))
+      .filter((tag) => tag.pipelineId !== null && !canSeePipeline(member, tag.pipelineId))
+      .map((tag) => tag.tagId),
+  );
+}
+
+/**
+ * A member is never shown the tags of pipelines they cannot see, so the list they send replaces only
+ * the tags they can see: the hidden ones stored stay.
+ */
+async function keepHiddenTags(
+  db: TeamDb,
+  teamUID: string,
+  member: TeamActor,
+  stored: string[],
+  sent: string[],
+) {
+  const hidden = await hiddenTagIds(db, teamUID, member, stored);
+  return [...new Set([...sent, ...stored.filter((tagId) => hidden.has(tagId))])];
+}
+
+function sameTags(left: string[], right: string[]) {
+  const rightSet = new Set(right);
+  return new Set(left).size === rightSet.size && left.every((tagId) => rightSet.has(tagId));
 }
