@@ -162,3 +162,114 @@ describe('GTIDs in an import', () => {
     );
   });
 });
+
+describe('an import whose starter loses access before it runs', () => {
+  // A server without workers, so the test changes the team between the start and the run, as
+  // happens when the queue is busy, then runs the job as a worker would.
+  let apiOnly: TestServer;
+  let admin: TestClient;
+  let team: string;
+  const at = (rest: string) => `/api/v1/teams/${team}/${rest}`;
+
+  beforeAll(async () => {
+    apiOnly = await startTestServer({ env: { ROLE: 'api' } });
+    admin = await apiOnly.signUp({ name: 'Olga Owner' });
+    team = (await admin.me()).teamUID;
+    await apiOnly.setSubscription(team, { extraSeats: 10 });
+  });
+  afterAll(async () => {
+    await apiOnly.stop();
+  });
+
+  async function join(groupAccess: string[]) {
+    const invite = await admin.post(at('invitations'), { groupAccess });
+    const joiner = await apiOnly.signUp({ name: 'Lena Leaver' });
+    expect((await joiner.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`)).status).toBe(200);
+    return { joiner, uid: (await joiner.me()).uid as string, inviteCode: invite.body.data.inviteCode };
+  }
+
+  async function startImport(client: TestClient, rows: string[][], start: Record<string, unknown>) {
+    const csv = rows.map((row) => formatCsvRow(row)).join('');
+    const file = (
+      await client.request('POST', `${at('imports')}?fileName=people.csv`, csv, {
+        'content-type': 'text/csv',
+      })
+    ).body.data;
+    const started = await client.post(at(`imports/${file.importId}/start`), start);
+    expect(started.status).toBe(202);
+    return file.importId as string;
+  }
+
+  const runJob = (importId: string) =>
+    apiOnly.server.context.imports.runImportJob.handle({ teamUID: team, importId });
+
+  it('fails with the reason when its starter has left the team, and adds no one', async () => {
+    const pipeline = (await admin.post(at('pipelines'), { nickName: 'Leads', stages: [{ name: 'New' }] }))
+      .body.data;
+    const { joiner, uid } = await join([pipeline.groupUID]);
+    const importId = await startImport(
+      joiner,
+      [
+        ['Name', 'Email'],
+        ['Left Behind', 'left.behind@import-access.test'],
+      ],
+      { mapping: ['name', 'emailAddress'], pipelineId: pipeline.groupUID },
+    );
+    expect((await admin.delete(at(`members/${uid}`))).status).toBeLessThan(300);
+    await runJob(importId);
+    // A retry of the job changes nothing more.
+    await runJob(importId);
+
+    // Back in the team, the person who started it sees why it stopped.
+    const again = await admin.post(at('invitations'), { groupAccess: [pipeline.groupUID] });
+    expect((await joiner.post(`/api/v1/invitations/${again.body.data.inviteCode}/accept`)).status).toBe(200);
+    const state = (await joiner.get(at(`imports/${importId}`))).body.data;
+    expect(state).toMatchObject({
+      status: 'failed',
+      error: 'Lena Leaver, who started this import, is no longer in the team.',
+      processed: 0,
+      created: 0,
+    });
+    const exported = (await admin.post(at('contacts/export'), { searchObj: 'left.behind' })).body as string;
+    expect(parseCsv(exported).slice(1)).toEqual([]);
+  });
+
+  it('adds none of the chosen tags of a pipeline its starter can no longer see', async () => {
+    const pipelineNamed = async (nickName: string) =>
+      (await admin.post(at('pipelines'), { nickName, stages: [{ name: 'New' }] })).body.data
+        .groupUID as string;
+    const kept = await pipelineNamed('Kept pipeline');
+    const lost = await pipelineNamed('Lost pipeline');
+    const tagOf = async (pipelineId: string, name: string) =>
+      (await admin.post(at('tag-sets'), { name, pipelineId, tags: [name] })).body.data.tags[0]
+        .tagUID as string;
+    const keptTag = await tagOf(kept, 'Kept tag');
+    const lostTag = await tagOf(lost, 'Lost tag');
+    const { joiner, uid } = await join([kept, lost]);
+    const importId = await startImport(
+      joiner,
+      [
+        ['Name', 'Email'],
+        ['Tagged Tess', 'tagged.tess@import-access.test'],
+      ],
+      { mapping: ['name', 'emailAddress'], pipelineId: kept, tagIds: [keptTag, lostTag] },
+    );
+    expect((await admin.patch(at(`members/${uid}`), { groupAccess: [kept] })).status).toBeLessThan(300);
+    await runJob(importId);
+
+    expect((await joiner.get(at(`imports/${importId}`))).body.data).toMatchObject({
+      status: 'completed',
+      created: 1,
+    });
+    const taggedWith = async (tagId: string) =>
+      (
+        await admin.post('/search/v2', {
+          teamUID: team,
+          searchObj: 'tagged.tess',
+          objectToFilter: { tags: { ids: [tagId] } },
+        })
+      ).body.data.total;
+    expect(await taggedWith(keptTag)).toBe(1);
+    expect(await taggedWith(lostTag)).toBe(0);
+  });
+});

@@ -192,21 +192,46 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
     });
   }
 
+  /** Ends an import that cannot go on, saying why; its file is no longer needed. */
+  async function failImport(job: repo.ImportRow, error: string) {
+    const db = databases.forTeam(job.teamId);
+    await db.transaction(async (tx) => {
+      await repo.updateImport(tx, job.teamId, job.id, { status: 'failed', error });
+      await appendChange(tx, job.teamId, {
+        entity: 'import',
+        op: 'update',
+        ids: [job.id],
+        data: {
+          processed: job.processed,
+          total: job.totalRows,
+          created: job.created,
+          updated: job.updated,
+          refused: job.refused,
+          status: 'failed',
+          error,
+        },
+      });
+    });
+    await repo.deleteChunks(db, job.teamId, job.id);
+  }
+
   async function runImport(teamUID: string, importId: string) {
     const db = databases.forTeam(teamUID);
     const job = await repo.findImport(db, teamUID, importId);
     if (!job || !job.mapping) return;
     // A job stopped after its last batch still tells the managers (once: the mail has a key).
     if (job.status === 'completed') return tellManagersOfHiddenRows(job);
+    if (job.status === 'failed') return;
     const options = (job.options ?? {}) as Omit<ImportOptions, 'mapping'>;
     const mapping = job.mapping as CsvField[];
     const resolveTag = tagResolver(teamUID);
     // The rows are matched with the access of who started the import: a member's import neither
     // shows nor changes contacts outside their pipelines, nor places anyone in those pipelines.
-    const creator = (await teams.findMember(teamUID, job.createdByUid)) ?? {
-      role: 'member' as const,
-      groupAccess: [],
-    };
+    const membership = await teams.findMember(teamUID, job.createdByUid);
+    // Someone who has left has no access left to import with: their import stops for good.
+    if (!membership)
+      return failImport(job, `${job.createdBy}, who started this import, is no longer in the team.`);
+    const creator = membership;
     const seesAll = can(creator.role, 'see-all-pipelines');
     const pipelineList = (await pipelinesRepo.listPipelines(db, teamUID)).filter((pipeline) =>
       canSeePipeline(creator, pipeline.id),
@@ -215,7 +240,10 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
     const pipelineByName = new Map(
       pipelineList.map((pipeline) => [pipeline.nickName.toLowerCase(), pipeline.id]),
     );
-    const chosenTags = await findTagsWithSets(db, teamUID, options.tagIds ?? []);
+    // Access may have changed since the import was started: only tags still seen are added.
+    const chosenTags = (await findTagsWithSets(db, teamUID, options.tagIds ?? [])).filter(
+      (tag) => tag.pipelineId === null || canSeePipeline(creator, tag.pipelineId),
+    );
     const subscription = await teams.getSubscription(teamUID, { withContactCount: true });
     let capacity = Math.max(0, subscription.contactsAllowed - subscription.contactCount);
     const limitMessage = (() => {
