@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Engine } from './db/engine';
@@ -43,6 +44,10 @@ export interface JobQueue {
  *
  * The worker loop is ours rather than pg-boss's `work`, because `work` also fails a job in-process
  * once it has run for its expiry, which would cut a renewed job at its first lease.
+ *
+ * A retried job keeps its id (pg-boss re-inserts it), so a run is the id and the `started_on` its fetch
+ * set. A worker whose lease ran out (its process stalled) must not renew, complete or fail a later run
+ * of the same job: each of those statements is limited to its own run.
  */
 
 /** How a job's lease is kept; tests shorten it to see a lease outlive its first term. */
@@ -67,6 +72,47 @@ const POLL_MS = 500;
 const STOP_TIMEOUT_MS = 10_000;
 
 const SCHEMA = 'pgboss';
+
+/**
+ * A run's `started_on` as the client read it: JavaScript dates keep milliseconds, PostgreSQL
+ * microseconds. Retries of a job start seconds apart, so milliseconds tell its runs apart.
+ */
+const OF_THIS_RUN = `date_trunc('milliseconds', started_on) = $4::timestamptz`;
+
+/**
+ * pg-boss's own complete and fail statements (10.4.2), limited to one active run. Its `complete` and
+ * `fail` match the id alone, and `fail` any state before completed.
+ */
+function runCompletionStatements(schema: string) {
+  const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
+    completeJobs(schema: string): string;
+    failJobsById(schema: string): string;
+  };
+  const limit = (statement: string, condition: string, replacement: string) => {
+    if (statement.split(condition).length !== 2)
+      throw new Error(`pg-boss's completion statements changed: review the job queue's run guard`);
+    return statement.replace(condition, replacement);
+  };
+  return {
+    complete: limit(
+      plans.completeJobs(schema),
+      `AND state = 'active'`,
+      `AND state = 'active' AND ${OF_THIS_RUN}`,
+    ),
+    fail: limit(
+      plans.failJobsById(schema),
+      `AND state < 'completed'`,
+      `AND state = 'active' AND ${OF_THIS_RUN}`,
+    ),
+  };
+}
+
+/** One run of a job: a retry of the job is a later run under the same id. */
+interface Run {
+  name: string;
+  id: string;
+  startedOn: Date;
+}
 
 /** pg-boss on the directory's database (PGlite through executeSql, PostgreSQL natively). */
 export async function startJobQueue(
@@ -99,60 +145,87 @@ export async function startJobQueue(
     created.add(job.name);
   };
 
-  /** Moves a running job's expiry a lease past now; false when the job is no longer ours. */
-  const renew = async (name: string, id: string) => {
+  /**
+   * Moves a run's expiry a lease past now; false when that run is no longer active: its lease ran out
+   * (it was expired, and may be running again elsewhere as a later run of the same id) or it ended.
+   */
+  const renew = async (run: Run) => {
     const { rows } = await engine.executeSql(
       `UPDATE ${SCHEMA}.job SET expire_in = (now() - started_on) + make_interval(secs => $3)
-       WHERE name = $1 AND id = $2::uuid AND state = 'active' RETURNING id`,
-      [name, id, lease.leaseSeconds],
+       WHERE name = $1 AND id = $2::uuid AND state = 'active' AND ${OF_THIS_RUN} RETURNING id`,
+      [run.name, run.id, lease.leaseSeconds, run.startedOn],
     );
     return rows.length > 0;
+  };
+  const statements = runCompletionStatements(SCHEMA);
+  /** Completes or fails one run, as pg-boss would; false when the run was no longer active. */
+  const end = async (run: Run, outcome: { failure: unknown } | null) => {
+    const output = outcome
+      ? JSON.stringify(
+          outcome.failure instanceof Error
+            ? { name: outcome.failure.name, message: outcome.failure.message, stack: outcome.failure.stack }
+            : { value: String(outcome.failure) },
+        )
+      : null;
+    const { rows } = await engine.executeSql(outcome ? statements.fail : statements.complete, [
+      run.name,
+      [run.id],
+      output,
+      run.startedOn,
+    ]);
+    return Number(rows[0]?.count ?? 0) > 0;
   };
 
   let stopping = false;
   const loops: Promise<void>[] = [];
-  /** The jobs this process is running, to hand back if it stops before they end. */
-  const running = new Map<string, { name: string; renewal: NodeJS.Timeout }>();
+  /** The runs this process has going, to hand back if it stops before they end. */
+  const running = new Map<Run, NodeJS.Timeout>();
   /** Per job name: wakes its worker when a job is sent from this process. */
   const wakers = new Map<string, () => void>();
   const wake = (name: string) => wakers.get(name)?.();
-  const handBack = (name: string, id: string) =>
-    boss
-      .fail(name, id, { value: 'the process stopped while this job ran' })
-      .catch((error: unknown) => log.warn({ err: error }, 'could not hand back a running job'));
+  const handBack = (run: Run) =>
+    end(run, { failure: 'the process stopped while this job ran' }).catch((error: unknown) =>
+      log.warn({ err: error }, 'could not hand back a running job'),
+    );
   let expiry: NodeJS.Timeout | null = null;
 
-  const run = async (job: JobDefinition<z.ZodType>, received: PgBoss.Job) => {
+  const perform = async (job: JobDefinition<z.ZodType>, received: PgBoss.JobWithMetadata) => {
+    const run: Run = { name: job.name, id: received.id, startedOn: received.startedOn };
     const renewal = setInterval(() => {
-      renew(job.name, received.id).then(
+      renew(run).then(
         (held) => {
-          if (!held) log.warn({ job: job.name, id: received.id }, 'a running job lost its lease');
+          if (!held) log.warn({ job: run.name, id: run.id }, 'a running job lost its lease');
         },
-        (error: unknown) => log.warn({ err: error, job: job.name }, 'job lease renewal failed'),
+        (error: unknown) => log.warn({ err: error, job: run.name }, 'job lease renewal failed'),
       );
     }, lease.renewEveryMs);
-    running.set(received.id, { name: job.name, renewal });
+    running.set(run, renewal);
     try {
       await job.handle(job.payload.parse(received.data));
-      await boss.complete(job.name, received.id);
+      if (!(await end(run, null)))
+        log.warn(
+          { job: run.name, id: run.id },
+          'a job ended after losing its lease; its run was not recorded',
+        );
     } catch (error) {
-      log.warn({ err: error, job: job.name, id: received.id }, 'job failed; it will be retried');
+      log.warn({ err: error, job: run.name, id: run.id }, 'job failed; it will be retried');
       // If this fails too (the database is away), the lease runs out and the job is retried then.
-      await boss
-        .fail(job.name, received.id, error instanceof Error ? error : { value: String(error) })
-        .catch((failure: unknown) => log.warn({ err: failure }, 'could not record a failed job'));
+      await end(run, { failure: error }).catch((failure: unknown) =>
+        log.warn({ err: failure }, 'could not record a failed job'),
+      );
     } finally {
       clearInterval(renewal);
-      running.delete(received.id);
+      running.delete(run);
     }
   };
 
   const workLoop = async (job: JobDefinition<z.ZodType>) => {
     while (!stopping) {
       // fetch marks the job active; it answers nothing (not an error) while the database is away.
-      const [received] = await boss.fetch<object>(job.name, { batchSize: 1 });
-      if (received && stopping) await handBack(job.name, received.id);
-      else if (received) await run(job, received);
+      const [received] = await boss.fetch<object>(job.name, { batchSize: 1, includeMetadata: true });
+      if (received && stopping)
+        await handBack({ name: job.name, id: received.id, startedOn: received.startedOn });
+      else if (received) await perform(job, received);
       if (received) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, POLL_MS);
@@ -171,9 +244,12 @@ export async function startJobQueue(
    */
   const retryJobsOfAPreviousLife = async () => {
     if (engine.kind !== 'pglite') return;
-    const { rows } = await engine.executeSql(`SELECT name, id FROM ${SCHEMA}.job WHERE state = 'active'`, []);
-    for (const row of rows as { name: string; id: string }[]) {
-      await handBack(row.name, row.id);
+    const { rows } = await engine.executeSql(
+      `SELECT name, id, started_on AS "startedOn" FROM ${SCHEMA}.job WHERE state = $1`,
+      ['active'],
+    );
+    for (const row of rows as unknown as Run[]) {
+      await handBack(row);
       log.info({ job: row.name, id: row.id }, 'a job cut by the last stop will be retried');
     }
   };
@@ -219,9 +295,9 @@ export async function startJobQueue(
       clearTimeout(timer);
       // As pg-boss does on stop: a job still running is failed, so it is retried (from its saved
       // progress) in seconds rather than when its lease runs out.
-      for (const [id, { name, renewal }] of running) {
+      for (const [run, renewal] of running) {
         clearInterval(renewal);
-        await handBack(name, id);
+        await handBack(run);
       }
       await boss.stop({ graceful: false, wait: true });
     },

@@ -143,16 +143,18 @@ export async function startEventHub(databases: Databases, log: Logger): Promise<
   /**
    * One per database engine: whether its LISTEN connection is up, and while it catches up after a
    * loss, the announcements that arrive meanwhile (handed out once the missed ones have been, unless
-   * the catch-up handed them out already).
+   * the catch-up handed them out already). `generation` counts the connection's losses and returns: a
+   * catch-up begun before the latest of them stops, so two never hand out the same events.
    */
   interface Channel {
     connected: boolean;
+    generation: number;
     pending: Announcement[] | null;
     caughtUp: Set<string>;
   }
   const engines = [...new Set(databases.shards.map((shard) => shard.engine))];
   const channels = new Map<Engine, Channel>(
-    engines.map((engine) => [engine, { connected: true, pending: null, caughtUp: new Set() }]),
+    engines.map((engine) => [engine, { connected: true, generation: 0, pending: null, caughtUp: new Set() }]),
   );
   let stopped = false;
 
@@ -168,14 +170,20 @@ export async function startEventHub(databases: Databases, log: Logger): Promise<
     else announce(announcement);
   };
 
-  /** Hands each subscribed team of the engine what was committed after its cursor, then what waited. */
-  const catchUp = async (engine: Engine, channel: Channel) => {
+  /**
+   * Hands each subscribed team of the engine what was committed after its cursor, then what waited.
+   * False, having handed out nothing after its last read, when the connection was lost (or came back)
+   * meanwhile: the catch-up of the connection's new life reads from the cursor this one left.
+   */
+  const catchUp = async (engine: Engine, channel: Channel, generation: number) => {
+    const current = () => !stopped && channel.generation === generation;
     const { caughtUp } = channel;
     for (const teamUID of [...listeners.keys()]) {
       if (databases.shardFor(teamUID).engine !== engine) continue;
       const cursor = cursors.get(teamUID);
       if (cursor === undefined) continue;
       for (let page = await readAfter(teamUID, cursor, REPLAY_LIMIT); ;) {
+        if (!current()) return false;
         for (const event of page) {
           caughtUp.add(`${teamUID}|${event.id}`);
           dispatch(event);
@@ -184,26 +192,34 @@ export async function startEventHub(databases: Databases, log: Logger): Promise<
         page = await readAfter(teamUID, page.at(-1)!.id, REPLAY_LIMIT);
       }
     }
+    if (!current()) return false;
     const waited = channel.pending ?? [];
     channel.pending = null;
     channel.caughtUp = new Set();
     for (const announcement of waited) {
       if (!caughtUp.has(`${announcement.teamUID}|${announcement.id}`)) announce(announcement);
     }
+    return true;
   };
   const onConnection = (engine: Engine, channel: Channel) => (connected: boolean) => {
     channel.connected = connected;
+    const generation = ++channel.generation;
+    // What arrives from now on waits for the catch-up of this life; what waited before is in the log
+    // after the cursor, and that catch-up reads it.
+    channel.pending = [];
+    channel.caughtUp = new Set();
     if (!connected) {
       log.warn({ database: engine.label }, 'realtime lost its database connection; reconnecting');
       return;
     }
-    channel.pending = [];
-    channel.caughtUp = new Set();
     const attempt = () => {
-      if (stopped || !channel.connected) return;
-      catchUp(engine, channel).then(
-        () => log.info({ database: engine.label }, 'realtime is back; missed changes were sent'),
+      if (stopped || channel.generation !== generation) return;
+      catchUp(engine, channel, generation).then(
+        (done) => {
+          if (done) log.info({ database: engine.label }, 'realtime is back; missed changes were sent');
+        },
         (error: unknown) => {
+          if (channel.generation !== generation) return;
           log.warn({ err: error, database: engine.label }, 'realtime could not read missed changes yet');
           setTimeout(attempt, CATCH_UP_RETRY_MS);
         },
