@@ -28,13 +28,9 @@ export interface SourceInput {
   url?: string | null | undefined;
 }
 
-/** The contact that is the same person: by platform and profile id, platform and username, or email. */
-export async function findContactIdByIdentity(
-  db: TeamDb,
-  teamId: string,
-  identity: { sources: SourceInput[]; emailAddress?: string | null | undefined },
-): Promise<string | null> {
-  const bySource = identity.sources.flatMap((source) => [
+/** Conditions on contact_sources, one per profile id or username given: a row matching any is the same profile. */
+function matchingProfiles(sources: SourceInput[]) {
+  return sources.flatMap((source) => [
     ...(source.profileId
       ? [and(eq(contactSources.platform, source.platform), eq(contactSources.profileId, source.profileId))]
       : []),
@@ -47,6 +43,15 @@ export async function findContactIdByIdentity(
         ]
       : []),
   ]);
+}
+
+/** The contact that is the same person: by platform and profile id, platform and username, or email. */
+export async function findContactIdByIdentity(
+  db: TeamDb,
+  teamId: string,
+  identity: { sources: SourceInput[]; emailAddress?: string | null | undefined },
+): Promise<string | null> {
+  const bySource = matchingProfiles(identity.sources);
   if (bySource.length > 0) {
     const [row] = await db
       .select({ id: contactSources.contactId })
@@ -78,19 +83,7 @@ export async function findSourceOwners(
   contactId: string,
   sources: SourceInput[],
 ): Promise<{ platform: string; contactId: string }[]> {
-  const matches = sources.flatMap((source) => [
-    ...(source.profileId
-      ? [and(eq(contactSources.platform, source.platform), eq(contactSources.profileId, source.profileId))]
-      : []),
-    ...(source.username
-      ? [
-          and(
-            eq(contactSources.platform, source.platform),
-            sql`lower(${contactSources.username}) = ${source.username.toLowerCase()}`,
-          ),
-        ]
-      : []),
-  ]);
+  const matches = matchingProfiles(sources);
   if (matches.length === 0) return [];
   return db
     .select({ platform: contactSources.platform, contactId: contactSources.contactId })
