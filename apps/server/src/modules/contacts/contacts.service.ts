@@ -195,12 +195,13 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
     contactId: string,
     before: { pipelineId: string }[],
     outcome: Pick<ChangeOutcome<unknown>, 'history' | 'changed'>,
+    op: 'create' | 'update' = 'update',
   ) {
     if (outcome.history.length === 0 && !outcome.changed) return;
     await repo.insertActivities(tx, outcome.history);
     const after = await repo.listContactPipelines(tx, member.teamUID, contactId);
     const pipelineIds = new Set([...before, ...after].map((row) => row.pipelineId));
-    await announce(tx, member, contactId, 'update', [...pipelineIds]);
+    await announce(tx, member, contactId, op, [...pipelineIds]);
   }
 
   /**
@@ -577,19 +578,14 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
                 );
               }
             }
-            if (created) {
-              await repo.insertActivities(tx, written);
-              const placements = await repo.listContactPipelines(tx, teamUID, contactId);
-              await announce(
-                tx,
-                member,
-                contactId,
-                'create',
-                placements.map((row) => row.pipelineId),
-              );
-            } else {
-              await recordChange(tx, member, contactId, before, { history: written, changed });
-            }
+            await recordChange(
+              tx,
+              member,
+              contactId,
+              before,
+              { history: written, changed: created || changed },
+              created ? 'create' : 'update',
+            );
             return { contactId, created, hidden: false };
           });
           break;
