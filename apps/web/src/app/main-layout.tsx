@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { AppLogo } from '../components/app-logo';
-import { useLoggedUser } from '../features/auth/api/get-me';
+import { useLoggedUser } from './signed-in-user';
 import { IMPERSONATION_BAR_HEIGHT, ImpersonationBar } from '../features/auth/components/impersonation-bar';
 import { TeamSwitcher } from '../features/auth/components/team-switcher';
 import { GlobalSearch } from '../features/global-search';

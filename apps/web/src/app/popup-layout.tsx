@@ -1,7 +1,7 @@
 import { Anchor, Box, Group } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { AppLogo } from '../components/app-logo';
-import { useLoggedUser } from '../features/auth/api/get-me';
+import { useLoggedUser } from './signed-in-user';
 import { ImpersonationBar } from '../features/auth/components/impersonation-bar';
 import { RequireUser } from './require-user';
 

@@ -1,7 +1,7 @@
 import { decideRoute, isBaseDataReady } from '@grouptrack/domain';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useMe } from '../features/auth/api/get-me';
+import { useMe } from './signed-in-user';
 import { BaseDataError } from '../features/shell/components/base-data-error';
 import { BaseDataLoader } from '../features/shell/components/base-data-loader';
 import { isApiError } from '../lib/api-client';

@@ -4,7 +4,7 @@ import { isHostingDefaultDomain, useAppConfig } from '../lib/app-config';
 
 // Loaded only on a wrong address, so the modal's code stays out of every other first load.
 const WrongAddressDialog = lazy(() =>
-  import('../features/shell/components/wrong-address-dialog').then((module) => ({
+  import('./wrong-address-dialog').then((module) => ({
     default: module.WrongAddressDialog,
   })),
 );

@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { useLoggedUser } from '../features/auth/api/get-me';
+import { useLoggedUser } from './signed-in-user';
 import { ImpersonationBar } from '../features/auth/components/impersonation-bar';
 import { RequireUser } from './require-user';
 

@@ -1,7 +1,7 @@
 import { Loader, Select, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { groupByCategory } from '../features/task-templates/lib/group-templates';
+import { groupByCategory } from '../lib/group-templates';
 import { QueryError } from './query-error';
 
 export interface TemplateGroupsProps<Template extends { templateUID: string; category: string }> {

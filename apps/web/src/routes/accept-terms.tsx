@@ -1,7 +1,7 @@
 import { TERMS_VERSION } from '@grouptrack/domain';
 import { Navigate, useNavigate } from 'react-router';
 import { AuthCard } from '../components/auth-card';
-import { useLoggedUser } from '../features/auth/api/get-me';
+import { useLoggedUser } from '../app/signed-in-user';
 import { AcceptTermsForm } from '../features/auth/components/accept-terms-form';
 import { usePageTitle } from '../lib/page-title';
 

@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router';
-import { useLoggedUser } from '../features/auth/api/get-me';
+import { useLoggedUser } from '../app/signed-in-user';
 import { AdminPage } from '../features/admin/components/admin-page';
 import { usePageTitle } from '../lib/page-title';
 

@@ -3,7 +3,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../components/auth-card';
 import { FullPageLoader } from '../components/full-page-loader';
 import { QueryError } from '../components/query-error';
-import { useMe } from '../features/auth/api/get-me';
+import { useMe } from '../app/signed-in-user';
 import { useResetPassword } from '../features/auth/api/reset-password';
 import { useSetPassword } from '../features/auth/api/set-password';
 import { NewPasswordForm } from '../features/auth/components/new-password-form';

@@ -3,7 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { QueryError } from '../components/query-error';
-import { useLoggedUser } from '../features/auth/api/get-me';
+import { useLoggedUser } from '../app/signed-in-user';
 import { usePipelineDetails } from '../features/contact-filters';
 import {
   PipelineBoard,

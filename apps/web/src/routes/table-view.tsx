@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { QueryError } from '../components/query-error';
-import { useLoggedUser } from '../features/auth/api/get-me';
+import { useLoggedUser } from '../app/signed-in-user';
 import { ImportWizard } from '../features/contact-import/components/import-wizard';
 import {
   ContactFilterBar,

@@ -1,6 +1,6 @@
 import type { TeamRole } from '@grouptrack/domain';
 import { describe, expect, it } from 'vitest';
-import type { LoggedUser } from '../../features/auth/api/get-me';
+import type { LoggedUser } from '../signed-in-user';
 import { selectBaseLists } from './base-lists';
 
 function buildUser(role: TeamRole): LoggedUser {

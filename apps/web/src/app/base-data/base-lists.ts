@@ -1,5 +1,5 @@
 import { can } from '@grouptrack/domain';
-import type { LoggedUser } from '../../features/auth/api/get-me';
+import type { LoggedUser } from '../signed-in-user';
 
 /** The level a base-data list belongs to (SPEC §4): min lists come with the user, full lists after. */
 export type BaseListLevel = 'min' | 'full';

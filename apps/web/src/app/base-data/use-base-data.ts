@@ -3,7 +3,7 @@ import type { BaseDataEvent, BaseDataState } from '@grouptrack/domain';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useReducer } from 'react';
-import type { LoggedUser } from '../../features/auth/api/get-me';
+import type { LoggedUser } from '../signed-in-user';
 import { isApiError, requestData } from '../../lib/api-client';
 import { selectBaseLists } from './base-lists';
 import type { NeededBaseData } from './base-lists';

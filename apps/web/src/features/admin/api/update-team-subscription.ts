@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '../../../lib/api-client';
-import { meQueryKey } from '../../auth/api/get-me';
+import { meQueryKey } from '../../../app/signed-in-user';
 import type { AdminTeamRow, AdminTeamSubscription } from './get-admin-teams';
 import { adminTeamsQueryKey } from './get-admin-teams';
 

@@ -19,7 +19,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { QueryError } from '../../../components/query-error';
 import { RoleBadge } from '../../../components/role-badge';
 import { formatErrorMessage } from '../../../lib/api-client';
-import { useLoggedUser } from '../../auth/api/get-me';
+import { useLoggedUser } from '../../../app/signed-in-user';
 import { useAdminUser } from '../api/get-admin-user';
 import type { AdminUserDetail } from '../api/get-admin-user';
 import { useImpersonateUser } from '../api/impersonate-user';

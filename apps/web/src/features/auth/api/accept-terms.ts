@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '../../../lib/api-client';
-import { meQueryKey } from './get-me';
-import type { LoggedUser } from './get-me';
+import { meQueryKey } from '../../../app/signed-in-user';
+import type { LoggedUser } from '../../../app/signed-in-user';
 
 /** Records that the signed-in user accepted a version of the terms of service. */
 export async function acceptTerms(termsVersion: string): Promise<void> {

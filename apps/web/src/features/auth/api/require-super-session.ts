@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
-import { meQueryKey, meQueryOptions } from './get-me';
-import type { LoggedUser } from './get-me';
+import { meQueryKey, meQueryOptions } from '../../../app/signed-in-user';
+import type { LoggedUser } from '../../../app/signed-in-user';
 import { sessionQueryKey } from './get-session';
 import { signOut } from './sign-out';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '../../../lib/api-client';
-import type { LoggedUser } from './get-me';
-import { meQueryKey } from './get-me';
+import type { LoggedUser } from '../../../app/signed-in-user';
+import { meQueryKey } from '../../../app/signed-in-user';
 
 export interface SetPasswordInput {
   newPassword: string;

@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import type { LoggedUser } from '../api/get-me';
+import type { LoggedUser } from '../../../app/signed-in-user';
 import { useStopImpersonation } from '../api/impersonation';
 
 /** Height of the bar, so layouts can make room for it. */

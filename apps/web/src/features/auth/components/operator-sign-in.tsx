@@ -2,7 +2,7 @@ import { Alert, Skeleton, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
-import type { LoggedUser } from '../api/get-me';
+import type { LoggedUser } from '../../../app/signed-in-user';
 import { useSession } from '../api/get-session';
 import { requireSuperSession } from '../api/require-super-session';
 import { SignInForm } from './sign-in-form';

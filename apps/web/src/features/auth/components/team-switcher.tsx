@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import type { MantineBreakpoint } from '@mantine/core';
-import type { LoggedUser } from '../api/get-me';
+import type { LoggedUser } from '../../../app/signed-in-user';
 import { useSwitchCurrentTeam } from '../api/switch-current-team';
 
 export interface TeamSwitcherProps {

@@ -14,8 +14,8 @@ import {
   Title,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useLoggedUser } from '../../auth/api/get-me';
-import { useMembers } from '../../team/api/get-members';
+import { useLoggedUser } from '../../../app/signed-in-user';
+import { useMembers } from '../../../lib/team-members';
 import {
   computeUsagePercent,
   formatCount,

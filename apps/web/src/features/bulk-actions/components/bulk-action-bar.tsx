@@ -13,7 +13,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
 import type { PipelineDetails } from '../../contact-filters';
-import { listTagOptions } from '../../contact-table/lib/tag-options';
+import { listTagOptions } from '../../contact-filters/lib/tag-options';
 import { useTaskTemplates } from '../../task-templates/api/task-templates';
 import {
   fetchBulkJob,
@@ -23,8 +23,8 @@ import {
   type BulkAction,
   type BulkJobProgress,
   type BulkTarget,
-} from '../api/start-bulk-action';
-import { useJobProgress } from '../api/use-job-progress';
+} from '../../../lib/start-bulk-action';
+import { useJobProgress } from '../../../lib/use-job-progress';
 
 type ActionType = BulkAction['type'];
 

@@ -17,9 +17,9 @@ import {
 } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
-import { useJobProgress } from '../../bulk-actions/api/use-job-progress';
+import { useJobProgress } from '../../../lib/use-job-progress';
 import type { PipelineDetails } from '../../contact-filters';
-import { listTagOptions } from '../../contact-table/lib/tag-options';
+import { listTagOptions } from '../../contact-filters/lib/tag-options';
 import {
   fetchImport,
   formatRefusedReportUrl,

@@ -14,7 +14,7 @@ import { QueryError } from '../../../components/query-error';
 import { formatPlatformName } from '../../../lib/platform-names';
 import type { SearchHit } from '../../../lib/search-client';
 import { BulkActionBar } from '../../bulk-actions/components/bulk-action-bar';
-import type { BulkFilter } from '../../bulk-actions/api/start-bulk-action';
+import type { BulkFilter } from '../../../lib/start-bulk-action';
 import {
   EMPTY_SELECTION,
   countSelected,
@@ -24,9 +24,9 @@ import {
   toggleLoadedRows,
   toggleRow,
   type Selection,
-} from '../../bulk-actions/lib/selection';
+} from '../../../lib/selection';
 import type { PipelineDetails } from '../../contact-filters';
-import { listTagOptions } from '../lib/tag-options';
+import { listTagOptions } from '../../contact-filters/lib/tag-options';
 import { contactTableRootKey, useContactPages, type TableSort } from '../api/search-contact-pages';
 import { useUpdateContact, type ContactPatch } from '../api/update-contact';
 import {

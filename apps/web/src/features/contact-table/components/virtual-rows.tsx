@@ -3,7 +3,7 @@ import type { Row } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useLayoutEffect, useRef } from 'react';
 import type { SearchHit } from '../../../lib/search-client';
-import { isRowSelected, type Selection } from '../../bulk-actions/lib/selection';
+import { isRowSelected, type Selection } from '../../../lib/selection';
 import { COLUMN_WIDTHS, type ContactColumnId } from '../lib/column-prefs';
 import { assignRowSlots } from '../lib/row-slots';
 import type { contactTableFeatures } from '../lib/table-features';

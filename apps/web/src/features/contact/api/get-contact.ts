@@ -1,7 +1,7 @@
 import type { SocialPlatform } from '@grouptrack/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '../../../lib/api-client';
-import { teamPath } from '../../pipeline-setup/api/pipelines';
+import { teamPath } from '../../../lib/pipelines';
 
 /** Where the contact is on one platform. */
 export interface ContactSource {

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { QueryError } from '../../../components/query-error';
-import type { Pipeline } from '../../pipeline-setup/api/pipelines';
+import type { Pipeline } from '../../../lib/pipelines';
 import { useActivities } from '../api/activities';
 import { describeActivity } from '../lib/describe-activity';
 import { formatDateTime } from '../lib/format-date-time';

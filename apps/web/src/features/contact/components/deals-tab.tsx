@@ -18,7 +18,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { QueryError } from '../../../components/query-error';
 import { formatErrorMessage } from '../../../lib/api-client';
-import type { Pipeline } from '../../pipeline-setup/api/pipelines';
+import type { Pipeline } from '../../../lib/pipelines';
 import type { Deal, DealStatus } from '../api/deals';
 import { useDeals, useSaveDeal } from '../api/deals';
 import { formatMoney } from '../../../lib/format';

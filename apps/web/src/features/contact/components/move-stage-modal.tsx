@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
-import type { Pipeline } from '../../pipeline-setup/api/pipelines';
+import type { Pipeline } from '../../../lib/pipelines';
 import type { Contact } from '../api/get-contact';
 import { useMoveContactStage } from '../api/get-contact';
 

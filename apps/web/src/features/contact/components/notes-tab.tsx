@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { QueryError } from '../../../components/query-error';
 import { formatErrorMessage } from '../../../lib/api-client';
-import { ConfirmModal } from '../../pipeline-setup/components/confirm-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import type { Note } from '../api/notes';
 import { useChangeNote, useNotes } from '../api/notes';
 import { formatDateTime } from '../lib/format-date-time';

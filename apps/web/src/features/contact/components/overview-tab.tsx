@@ -1,6 +1,6 @@
 import { Alert, Grid, MultiSelect, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { formatErrorMessage } from '../../../lib/api-client';
-import type { Pipeline, TagSet } from '../../pipeline-setup/api/pipelines';
+import type { Pipeline, TagSet } from '../../../lib/pipelines';
 import type { Contact } from '../api/get-contact';
 import { useMoveContactStage, useToggleContactTag, useUpdateContact } from '../api/get-contact';
 import { EditableField } from './editable-field';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import { formatErrorMessage } from '../../../lib/api-client';
-import { useMembers } from '../../team/api/get-members';
+import { useMembers } from '../../../lib/team-members';
 import { useTaskTemplates } from '../../task-templates/api/task-templates';
 import type { Task } from '../../tasks/api/tasks';
 import { useCreateTaskFromTemplate, useTaskEvents, useTasks } from '../../tasks/api/tasks';

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '../../../lib/api-client';
 import { useTeamEvents } from '../../../lib/team-events';
-import { teamPath } from '../../pipeline-setup/api/pipelines';
-import type { Placement } from '../../pipeline-setup/api/pipelines';
+import { teamPath } from '../../../lib/pipelines';
+import type { Placement } from '../../../lib/pipelines';
 
 /** A status label (SPEC §3): display text, colour and order. */
 export interface StatusLabel {

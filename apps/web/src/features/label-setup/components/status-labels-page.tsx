@@ -4,11 +4,11 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { QueryError } from '../../../components/query-error';
 import { formatErrorMessage } from '../../../lib/api-client';
-import { ColorField } from '../../pipeline-setup/components/color-field';
-import { ConfirmModal } from '../../pipeline-setup/components/confirm-modal';
-import { NameColorModal } from '../../pipeline-setup/components/name-color-modal';
-import { ReadOnlyNote, useSetupAccess } from '../../pipeline-setup/components/setup-access';
-import { SortableList } from '../../pipeline-setup/components/sortable-list';
+import { ColorField } from '../../../components/color-field';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { NameColorModal } from '../../../components/name-color-modal';
+import { ReadOnlyNote, useSetupAccess } from '../../../app/setup-access';
+import { SortableList } from '../../../components/sortable-list';
 import type { StatusLabel } from '../api/status-labels';
 import { useChangeStatusLabel, useStatusLabels } from '../api/status-labels';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '../../../lib/api-client';
 import { useTeamEvents } from '../../../lib/team-events';
-import { teamPath } from '../../pipeline-setup/api/pipelines';
+import { teamPath } from '../../../lib/pipelines';
 
 /** A message template (snippet), as `GET message-templates` answers. */
 export interface MessageTemplate {

@@ -2,9 +2,9 @@ import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@man
 import { useMemo, useState } from 'react';
 import { RowActions } from '../../../components/row-actions';
 import { LabelFilter, TemplateGroups } from '../../../components/template-groups';
-import { ConfirmModal } from '../../pipeline-setup/components/confirm-modal';
-import { ReadOnlyNote, useSetupAccess } from '../../pipeline-setup/components/setup-access';
-import { listDistinctLabels } from '../../task-templates/lib/group-templates';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { ReadOnlyNote, useSetupAccess } from '../../../app/setup-access';
+import { listDistinctLabels } from '../../../lib/group-templates';
 import type { MessageTemplate } from '../api/message-templates';
 import { useDeleteMessageTemplate, useMessageTemplates } from '../api/message-templates';
 import { filterMessageTemplates } from '../lib/filter-templates';

@@ -1,6 +1,6 @@
 import { TEMPLATE_FIELDS } from '@grouptrack/domain';
 import type { Contact } from '../../contact/api/get-contact';
-import type { Pipeline } from '../../pipeline-setup/api/pipelines';
+import type { Pipeline } from '../../../lib/pipelines';
 
 /** Says which fields of a template are unknown, or null when all are known. */
 export function describeUnknownFields(unknown: readonly string[]): string | null {

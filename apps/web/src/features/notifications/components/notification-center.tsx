@@ -6,7 +6,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { createPortal } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 import { formatErrorMessage } from '../../../lib/api-client';
-import { useMe } from '../../auth/api/get-me';
+import { useMe } from '../../../app/signed-in-user';
 import { useAppNotifications } from '../api/get-app-notifications';
 import { useRecordNotification } from '../api/record-notification';
 import type { NotificationAction } from '../api/record-notification';

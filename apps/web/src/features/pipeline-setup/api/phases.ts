@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '../../../lib/api-client';
-import { teamPath } from './pipelines';
+import { teamPath } from '../../../lib/pipelines';
 
 /** A phase stages can belong to. */
 export interface Phase {

@@ -1,8 +1,8 @@
 import { ActionIcon, Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import type { Pipeline } from '../api/pipelines';
-import { createPipeline, usePipelineMutation } from '../api/pipelines';
+import type { Pipeline } from '../../../lib/pipelines';
+import { createPipeline, usePipelineMutation } from '../../../lib/pipelines';
 import { readNewPipeline } from '../lib/new-pipeline';
 import { FormActions } from '../../../components/form-actions';
 

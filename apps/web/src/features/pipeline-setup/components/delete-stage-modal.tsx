@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatErrorMessage, isApiError } from '../../../lib/api-client';
-import type { Stage } from '../api/pipelines';
-import { deleteStage, usePipelineMutation } from '../api/pipelines';
+import type { Stage } from '../../../lib/pipelines';
+import { deleteStage, usePipelineMutation } from '../../../lib/pipelines';
 
 export interface DeleteStageModalProps {
   teamUID: string;

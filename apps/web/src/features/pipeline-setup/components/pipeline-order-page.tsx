@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { QueryError } from '../../../components/query-error';
-import { updatePipeline, usePipelineList, usePipelineMutation } from '../api/pipelines';
-import type { Placement } from '../api/pipelines';
-import { ReadOnlyNote, useSetupAccess } from './setup-access';
-import { SortableList } from './sortable-list';
+import { updatePipeline, usePipelineList, usePipelineMutation } from '../../../lib/pipelines';
+import type { Placement } from '../../../lib/pipelines';
+import { ReadOnlyNote, useSetupAccess } from '../../../app/setup-access';
+import { SortableList } from '../../../components/sortable-list';
 
 /** /setup/pipelines-order: the order pipelines are listed in, and the default one. */
 export function PipelineOrderPage() {

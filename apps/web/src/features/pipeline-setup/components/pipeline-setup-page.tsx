@@ -19,12 +19,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import { formatErrorMessage } from '../../../lib/api-client';
 import { TagSetList } from '../../tag-setup/components/tag-set-list';
-import type { Pipeline } from '../api/pipelines';
-import { deletePipeline, updatePipeline, usePipelineList, usePipelineMutation } from '../api/pipelines';
-import { ConfirmModal } from './confirm-modal';
+import type { Pipeline } from '../../../lib/pipelines';
+import { deletePipeline, updatePipeline, usePipelineList, usePipelineMutation } from '../../../lib/pipelines';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { CreatePipelineModal } from './create-pipeline-modal';
 import { QuestionsPanel } from './questions-panel';
-import { ReadOnlyNote, useSetupAccess } from './setup-access';
+import { ReadOnlyNote, useSetupAccess } from '../../../app/setup-access';
 import { StagesPanel } from './stages-panel';
 
 const TABS = ['stages', 'tag-sets', 'questions'] as const;

@@ -2,8 +2,8 @@ import { ActionIcon, Alert, Button, Group, Stack, Text, TextInput } from '@manti
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
-import type { Pipeline } from '../api/pipelines';
-import { updatePipeline, usePipelineMutation } from '../api/pipelines';
+import type { Pipeline } from '../../../lib/pipelines';
+import { updatePipeline, usePipelineMutation } from '../../../lib/pipelines';
 
 const MAX_QUESTIONS = 10;
 

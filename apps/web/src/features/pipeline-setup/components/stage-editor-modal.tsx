@@ -3,9 +3,9 @@ import { hexColorSchema } from '@grouptrack/domain';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
-import type { Stage, StageFields } from '../api/pipelines';
+import type { Stage, StageFields } from '../../../lib/pipelines';
 import { useCreatePhase, usePhases } from '../api/phases';
-import { ColorField } from './color-field';
+import { ColorField } from '../../../components/color-field';
 import { FormActions } from '../../../components/form-actions';
 
 const NEW_PHASE = '__new_phase__';

@@ -1,10 +1,10 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { Pipeline, Stage } from '../api/pipelines';
-import { createStage, updateStage, usePipelineMutation } from '../api/pipelines';
+import type { Pipeline, Stage } from '../../../lib/pipelines';
+import { createStage, updateStage, usePipelineMutation } from '../../../lib/pipelines';
 import { usePhases } from '../api/phases';
 import { DeleteStageModal } from './delete-stage-modal';
-import { SortableList } from './sortable-list';
+import { SortableList } from '../../../components/sortable-list';
 import { StageEditorModal } from './stage-editor-modal';
 
 export interface StagesPanelProps {

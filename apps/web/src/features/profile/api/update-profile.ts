@@ -1,8 +1,8 @@
 import type { ContactView } from '@grouptrack/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '../../../lib/api-client';
-import { meQueryKey } from '../../auth/api/get-me';
-import type { LoggedUser } from '../../auth/api/get-me';
+import { meQueryKey } from '../../../app/signed-in-user';
+import type { LoggedUser } from '../../../app/signed-in-user';
 
 export interface UpdateProfileInput {
   name?: string;

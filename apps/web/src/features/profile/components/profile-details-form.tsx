@@ -25,7 +25,7 @@ import type { FormEvent } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
 import { validateFields } from '../../../lib/validate';
 import type { FieldErrors } from '../../../lib/validate';
-import type { LoggedUser } from '../../auth/api/get-me';
+import type { LoggedUser } from '../../../app/signed-in-user';
 import { useUpdateProfile } from '../api/update-profile';
 import { formatAvatarPreview, photoUrlSchema, readPhotoUrlField } from '../lib/profile-form';
 

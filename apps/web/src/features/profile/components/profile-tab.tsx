@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useLoggedUser } from '../../auth/api/get-me';
+import { useLoggedUser } from '../../../app/signed-in-user';
 import { PasswordForm } from './password-form';
 import { ProfileDetailsForm } from './profile-details-form';
 

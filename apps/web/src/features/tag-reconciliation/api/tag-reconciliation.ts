@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '../../../lib/api-client';
 import { useTeamEvents } from '../../../lib/team-events';
-import { teamPath } from '../../pipeline-setup/api/pipelines';
+import { teamPath } from '../../../lib/pipelines';
 
 /** A tag name that arrived with contacts but matches no tag of any set. */
 export interface OrphanedTag {

@@ -2,8 +2,8 @@ import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
-import { fetchBulkJob, type BulkJobProgress } from '../../bulk-actions/api/start-bulk-action';
-import { useJobProgress } from '../../bulk-actions/api/use-job-progress';
+import { fetchBulkJob, type BulkJobProgress } from '../../../lib/start-bulk-action';
+import { useJobProgress } from '../../../lib/use-job-progress';
 import { tagReconciliationQueryKey } from '../api/tag-reconciliation';
 
 /** A merge the user started on this page. */

@@ -2,7 +2,7 @@ import { Loader, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { QueryError } from '../../../components/query-error';
-import { ReadOnlyNote, useSetupAccess } from '../../pipeline-setup/components/setup-access';
+import { ReadOnlyNote, useSetupAccess } from '../../../app/setup-access';
 import { useTagReconciliation } from '../api/tag-reconciliation';
 import { DuplicateGroupCard } from './duplicate-group-card';
 import { useStoredMerges } from '../lib/stored-merges';

@@ -1,5 +1,5 @@
 import { requestData } from '../../../lib/api-client';
-import { teamPath, usePipelineMutation } from '../../pipeline-setup/api/pipelines';
+import { teamPath, usePipelineMutation } from '../../../lib/pipelines';
 
 const DEFAULT_TAG_SET_COLOR = '#1C7EBB';
 

@@ -3,9 +3,9 @@ import { pickReadableFontColor } from '@grouptrack/domain';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
-import type { Tag, TagSet } from '../../pipeline-setup/api/pipelines';
-import { ConfirmModal } from '../../pipeline-setup/components/confirm-modal';
-import { NameColorModal } from '../../pipeline-setup/components/name-color-modal';
+import type { Tag, TagSet } from '../../../lib/pipelines';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { NameColorModal } from '../../../components/name-color-modal';
 import { useTagSetMutations } from '../api/tag-sets';
 
 const DEFAULT_COLOR = '#1C7EBB';

@@ -1,7 +1,7 @@
 import { Loader, Stack, Text, Title } from '@mantine/core';
 import { QueryError } from '../../../components/query-error';
-import { usePipelineList } from '../../pipeline-setup/api/pipelines';
-import { ReadOnlyNote, useSetupAccess } from '../../pipeline-setup/components/setup-access';
+import { usePipelineList } from '../../../lib/pipelines';
+import { ReadOnlyNote, useSetupAccess } from '../../../app/setup-access';
 import { TagSetList } from './tag-set-list';
 
 /** /setup/tags: the team's global tag sets and their tags. */

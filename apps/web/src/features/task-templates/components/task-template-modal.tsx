@@ -1,7 +1,7 @@
 import { Autocomplete, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import type { TeamMember } from '../../team/api/get-members';
+import type { TeamMember } from '../../../lib/team-members';
 import type { TaskTemplate } from '../api/task-templates';
 import { ReminderChoice } from '../../tasks/components/reminder-choice';
 import { useSaveTaskTemplate } from '../api/task-templates';

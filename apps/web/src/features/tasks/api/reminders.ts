@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '../../../lib/api-client';
-import { teamPath } from '../../pipeline-setup/api/pipelines';
+import { teamPath } from '../../../lib/pipelines';
 import type { ReminderChannel } from './tasks';
 
 /** A task reminder that was sent to the signed-in user (the bell list). */

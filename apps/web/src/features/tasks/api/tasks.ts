@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryKey } from '@tanstack/react-query';
 import { requestData } from '../../../lib/api-client';
 import { useTeamEvents } from '../../../lib/team-events';
-import { teamPath } from '../../pipeline-setup/api/pipelines';
+import { teamPath } from '../../../lib/pipelines';
 
 /** A reminder channel of a task. */
 export type ReminderChannel = 'none' | 'in-app' | 'email' | 'sms';

@@ -2,8 +2,8 @@ import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@ma
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
-import { useLoggedUser } from '../../auth/api/get-me';
-import { useMembers } from '../../team/api/get-members';
+import { useLoggedUser } from '../../../app/signed-in-user';
+import { useMembers } from '../../../lib/team-members';
 import type { Task } from '../api/tasks';
 import { useChangeTask } from '../api/tasks';
 import type { TaskForm, TaskFormErrors } from '../lib/task-form';

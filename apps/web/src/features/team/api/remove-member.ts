@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/api-client';
-import { meQueryKey } from '../../auth/api/get-me';
-import type { TeamMember } from './get-members';
-import { membersQueryKey } from './get-members';
+import { meQueryKey } from '../../../app/signed-in-user';
+import type { TeamMember } from '../../../lib/team-members';
+import { membersQueryKey } from '../../../lib/team-members';
 
 /** Removes a member from a team; a member removing themselves leaves it. */
 export async function removeMember(teamUID: string, userUID: string): Promise<void> {

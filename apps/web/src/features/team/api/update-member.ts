@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '../../../lib/api-client';
-import type { TeamMember } from './get-members';
-import { membersQueryKey } from './get-members';
+import type { TeamMember } from '../../../lib/team-members';
+import { membersQueryKey } from '../../../lib/team-members';
 
 export interface UpdateMemberInput {
   userUID: string;

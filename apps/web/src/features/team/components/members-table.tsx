@@ -15,7 +15,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
 import { RoleBadge, formatRole } from '../../../components/role-badge';
-import type { TeamMember } from '../api/get-members';
+import type { TeamMember } from '../../../lib/team-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMember } from '../api/update-member';
 import { canChangeRole, canLeaveTeam, canRemoveMember, listAssignableRoles } from '../lib/member-permissions';

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { TeamMember } from '../api/get-members';
+import type { TeamMember } from '../../../lib/team-members';
 import { NO_PIPELINES_NOTE, PipelineAccess } from './pipeline-access';
 
 function buildMember(overrides: Partial<TeamMember>): TeamMember {

@@ -1,5 +1,5 @@
 import { Group, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
-import type { TeamMember } from '../api/get-members';
+import type { TeamMember } from '../../../lib/team-members';
 import { canEditPipelineAccess, toggleGroupAccess } from '../lib/member-permissions';
 import type { MemberActor } from '../lib/member-permissions';
 

@@ -4,9 +4,9 @@ import { Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/c
 import { notifications } from '@mantine/notifications';
 import { QueryError } from '../../../components/query-error';
 import { formatErrorMessage } from '../../../lib/api-client';
-import { useMembers } from '../api/get-members';
+import { useMembers } from '../../../lib/team-members';
 import { useTeamPipelines } from '../api/get-pipelines';
-import type { TeamMember } from '../api/get-members';
+import type { TeamMember } from '../../../lib/team-members';
 import { useUpdateMember } from '../api/update-member';
 import type { MemberActor } from '../lib/member-permissions';
 import { InvitePanel } from './invite-panel';

@@ -1,4 +1,4 @@
-import { useLoggedUser } from '../../auth/api/get-me';
+import { useLoggedUser } from '../../../app/signed-in-user';
 import { TeamPage } from './team-page';
 
 /** The team tab of the profile page: the signed-in user's current team. */

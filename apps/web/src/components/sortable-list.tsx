@@ -13,7 +13,7 @@ import { ActionIcon, Group, Paper } from '@mantine/core';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { applyPlacement, placeDroppedItem, placeSteppedItem } from '../lib/placement';
-import type { Placement } from '../api/pipelines';
+import type { Placement } from '../lib/pipelines';
 
 export interface SortableListProps<T> {
   items: readonly T[];

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatErrorMessage } from '../../../lib/api-client';
+import { formatErrorMessage } from '../lib/api-client';
 
 export interface ConfirmModalProps {
   opened: boolean;

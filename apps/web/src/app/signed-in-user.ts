@@ -1,6 +1,6 @@
 import type { ContactView, Subscription, TeamRole } from '@grouptrack/domain';
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
+import { requestData } from '../lib/api-client';
 
 /** One team the user belongs to, with their role in it. */
 export interface UserTeam {

@@ -1,5 +1,5 @@
 import type { SearchFilter } from '@grouptrack/domain';
-import { requestData } from '../../../lib/api-client';
+import { requestData } from './api-client';
 
 /** What a bulk action does (PRODUCT.md: /search/v2/bulk). */
 export type BulkAction =

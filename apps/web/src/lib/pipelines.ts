@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
-import { useTeamEvents } from '../../../lib/team-events';
+import { requestData } from './api-client';
+import { useTeamEvents } from './team-events';
 
 /** A stage of a pipeline, as the server presents it. */
 export interface Stage {

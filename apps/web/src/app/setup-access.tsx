@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { can } from '@grouptrack/domain';
-import { useLoggedUser } from '../../auth/api/get-me';
+import { useLoggedUser } from './signed-in-user';
 
 /** The current team and whether the user may change its setup (owners and admins). */
 export function useSetupAccess(): { teamUID: string; canEdit: boolean } {

@@ -1,6 +1,6 @@
 import type { TeamRole } from '@grouptrack/domain';
 import { useQuery } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
+import { requestData } from './api-client';
 
 /** A member of a team, with their role and the pipelines they may see. */
 export interface TeamMember {

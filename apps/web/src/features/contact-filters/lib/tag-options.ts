@@ -1,4 +1,4 @@
-import type { PipelineDetails } from '../../contact-filters';
+import type { PipelineDetails } from '../api/get-pipeline-details';
 
 /** One tag with the set it belongs to, for pickers and cells. */
 export interface TagOption {

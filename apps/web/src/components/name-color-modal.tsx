@@ -3,7 +3,7 @@ import { hexColorSchema } from '@grouptrack/domain';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { ColorField } from './color-field';
-import { FormActions } from '../../../components/form-actions';
+import { FormActions } from './form-actions';
 
 export interface NameColorModalProps {
   title: string;

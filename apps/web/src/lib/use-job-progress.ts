@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTeamEvents } from '../../../lib/team-events';
+import { useTeamEvents } from './team-events';
 
 const QUIET_MS = 1500;
 
