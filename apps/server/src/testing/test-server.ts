@@ -9,6 +9,7 @@ import { PGLITE_EXTENSIONS, openEngine, wrapPglite, type Engine } from '../platf
 import { createLogger } from '../platform/logger';
 import { startJobQueue } from '../platform/queue';
 import { startServer, type RunningServer } from '../server';
+import * as factories from './factories';
 import { TestClient } from './test-client';
 
 /** PostgreSQL when TEST_ENGINE=postgres (with TEST_DATABASE_URL), else PGlite. */
@@ -66,8 +67,36 @@ export interface TestServer {
   signUp(input?: { name?: string; email?: string; password?: string }): Promise<TestClient>;
   /** Changes a team's plan directly, as an operator would. */
   setSubscription(teamUID: string, patch: Partial<typeof subscriptions.$inferInsert>): Promise<void>;
+  // Factories (see ./factories): the setup the API tests share, through the real API.
+  /** Signs an owner up; answers their client and team, with `extraSeats` bought when given. */
+  createTeam(input?: { name?: string; email?: string; extraSeats?: number }): Promise<factories.TestTeam>;
+  /** A pipeline with stages of these names, created by the team's owner. */
+  createPipeline(
+    team: TeamRef,
+    nickName: string,
+    stageNames: string[],
+    extra?: { questions?: string[] },
+  ): Promise<factories.TestPipeline>;
+  /** Invites a new user with a role and pipeline access and has them join the team. */
+  joinAsMember(
+    team: TeamRef,
+    input?: { role?: 'admin' | 'member'; groupAccess?: string[]; name?: string; email?: string },
+  ): Promise<factories.TestMember>;
+  /** Creates `count` contacts through the API, optionally in a pipeline/stage and tagged. */
+  seedContacts(
+    team: TeamRef,
+    count: number,
+    input?: Parameters<typeof factories.seedContacts>[2],
+  ): Promise<string[]>;
+  /** Writes many contacts straight into the team's database, as an import would leave them. */
+  insertContacts(teamUID: string, input: Parameters<typeof factories.insertContacts>[2]): Promise<string[]>;
+  /** Polls a bulk job or import until it completes; throws when it fails or times out. */
+  waitForJob: typeof factories.waitForJob;
   stop(): Promise<void>;
 }
+
+/** The team a factory works on: its owner's client and id (a `TestTeam` will do). */
+type TeamRef = Pick<factories.TestTeam, 'owner' | 'teamUID'>;
 
 let counter = 0;
 
@@ -91,7 +120,7 @@ export async function startTestServer(
   const address = server.app!.server.address();
   const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
   const client = () => new TestClient(url);
-  return {
+  const testServer: TestServer = {
     url,
     server,
     databases,
@@ -113,9 +142,22 @@ export async function startTestServer(
     async setSubscription(teamUID, patch) {
       await databases.directory.update(subscriptions).set(patch).where(eq(subscriptions.teamId, teamUID));
     },
+    createTeam: (input) =>
+      factories.createTeam(
+        (who) => testServer.signUp(who),
+        (teamUID, extraSeats) => testServer.setSubscription(teamUID, { extraSeats }),
+        input,
+      ),
+    createPipeline: (team, nickName, stageNames, extra) =>
+      factories.createPipeline(team, nickName, stageNames, extra),
+    joinAsMember: (team, input) => factories.joinAsMember((who) => testServer.signUp(who), team, input),
+    seedContacts: (team, count, input) => factories.seedContacts(team, count, input),
+    insertContacts: (teamUID, input) => factories.insertContacts(databases, teamUID, input),
+    waitForJob: factories.waitForJob,
     async stop() {
       await server.stop();
       await Promise.all(opened.map((entry) => entry.drop()));
     },
   };
+  return testServer;
 }
