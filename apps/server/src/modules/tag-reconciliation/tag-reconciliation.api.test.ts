@@ -1,15 +1,7 @@
-import { spreadRanks } from '@grouptrack/domain';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamDb } from '../../platform/db/databases';
-import {
-  activities,
-  contactPipelines,
-  contactTags,
-  contacts,
-  orphanedTags,
-  tags,
-} from '../../platform/db/team-schema';
+import { activities, contactTags, contacts, orphanedTags, tags } from '../../platform/db/team-schema';
 import { openEventStream } from '../../testing/event-stream';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import type { TestClient } from '../../testing/test-client';
@@ -24,14 +16,10 @@ const base = () => `/api/v1/teams/${teamUID}`;
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await server.signUp();
-  teamUID = (await owner.me()).teamUID;
-  await server.setSubscription(teamUID, { extraSeats: 20 });
-  pipeline = (
-    await owner.post(`${base()}/pipelines`, { nickName: 'Open', stages: [{ name: 'New' }, { name: 'Won' }] })
-  ).body.data;
-  hidden = (await owner.post(`${base()}/pipelines`, { nickName: 'Hidden', stages: [{ name: 'H' }] })).body
-    .data;
+  const team = await server.createTeam({ extraSeats: 20 });
+  ({ owner, teamUID } = team);
+  pipeline = await server.createPipeline(team, 'Open', ['New', 'Won']);
+  hidden = await server.createPipeline(team, 'Hidden', ['H']);
 });
 afterAll(async () => {
   await server.stop();
@@ -75,55 +63,12 @@ async function getReconciliation(client: TestClient = owner) {
   };
 }
 
-async function waitForJob(client: TestClient, jobId: string) {
-  let job: { status: string; processed: number; total: number } | undefined;
-  await expect
-    .poll(
-      async () => {
-        job = (await client.get(`${base()}/bulk-jobs/${jobId}`)).body.data;
-        return job?.status;
-      },
-      { timeout: 30_000, interval: 100 },
-    )
-    .toBe('completed');
-  return job!;
-}
-
 async function countRows(db: TeamDb, tagId: string) {
   const [row] = await db
     .select({ value: count() })
     .from(contactTags)
     .where(and(eq(contactTags.teamId, teamUID), eq(contactTags.tagId, tagId)));
   return row!.value;
-}
-
-/** Many contacts straight into the database, as an import would leave them, each with the given tags. */
-async function seedTaggedContacts(
-  db: TeamDb,
-  prefix: string,
-  total: number,
-  tagIdsOf: (index: number) => string[],
-) {
-  const ranks = spreadRanks(total);
-  const ids = Array.from({ length: total }, (_, index) => `${prefix}-${index}`);
-  for (let start = 0; start < total; start += 1000) {
-    const slice = ids.slice(start, start + 1000);
-    await db.insert(contacts).values(slice.map((id) => ({ teamId: teamUID, id, name: `Person ${id}` })));
-    await db.insert(contactPipelines).values(
-      slice.map((id, index) => ({
-        teamId: teamUID,
-        contactId: id,
-        pipelineId: pipeline.groupUID,
-        stageId: pipeline.stages[0]!.stageUID,
-        rank: ranks[start + index]!,
-      })),
-    );
-    const links = slice.flatMap((id, index) =>
-      tagIdsOf(start + index).map((tagId) => ({ teamId: teamUID, contactId: id, tagId })),
-    );
-    if (links.length > 0) await db.insert(contactTags).values(links);
-  }
-  return ids;
 }
 
 describe('GET /tag-reconciliation', () => {
@@ -228,9 +173,13 @@ describe('POST /tag-reconciliation/merge', () => {
     const other = await createTagSet('More tiers', ['vip', 'V I P']);
     const db = server.databases.forTeam(teamUID);
     // 4,500 contacts: a third carry the kept tag too, so the batches must not tag anyone twice.
-    await seedTaggedContacts(db, 'merge', 4500, (index) =>
-      index % 3 === 0 ? [other['vip']!, global['VIP']!] : [other['vip']!],
-    );
+    await server.insertContacts(teamUID, {
+      prefix: 'merge',
+      total: 4500,
+      pipelineId: pipeline.groupUID,
+      stageId: pipeline.stages[0]!.stageUID,
+      tagIdsOf: (index) => (index % 3 === 0 ? [other['vip']!, global['VIP']!] : [other['vip']!]),
+    });
     const stream = await openEventStream(owner, teamUID);
 
     const started = await owner.post(`${base()}/tag-reconciliation/merge`, {
@@ -239,7 +188,7 @@ describe('POST /tag-reconciliation/merge', () => {
     });
     expect(started.status).toBe(202);
     expect(started.body.data.total).toBe(4500);
-    const job = await waitForJob(owner, started.body.data.jobId);
+    const job = await server.waitForJob(owner, teamUID, { bulkJobId: started.body.data.jobId });
     expect(job).toMatchObject({ processed: 4500, total: 4500 });
 
     const done = await stream.next(
