@@ -11,12 +11,13 @@ import type { ListsService } from './modules/lists/lists.service';
 import type { TasksService } from './modules/tasks/tasks.service';
 import type { TemplatesService } from './modules/templates/templates.service';
 import type { AppEventHub } from './platform/app-events';
-import type { Auth } from './platform/auth';
+import type { Auth, SessionMember } from './platform/auth';
 import type { Config } from './platform/config';
 import type { Databases } from './platform/db/databases';
 import type { Logger } from './platform/logger';
 import type { JobQueue } from './platform/queue';
 import type { EventHub } from './platform/realtime';
+import type { SessionCache } from './platform/session-cache';
 import type { MailService } from './modules/mail/mail.service';
 import type { TeamsService } from './modules/teams/teams.service';
 import type { UsersService } from './modules/users/users.service';
@@ -30,6 +31,8 @@ export interface AppContext {
   events: EventHub;
   appEvents: AppEventHub;
   auth: Auth;
+  /** Sessions with their team memberships, remembered between requests (see session-cache.ts). */
+  sessionCache: SessionCache<SessionMember>;
   mail: MailService;
   teams: TeamsService;
   users: UsersService;

@@ -4,13 +4,14 @@ import { createMailService } from './modules/mail/mail.service';
 import { createTwilioSmsSender } from './platform/sms';
 import { createTeamsService } from './modules/teams/teams.service';
 import { createUsersService } from './modules/users/users.service';
-import { createAuth } from './platform/auth';
+import { createAuth, type SessionMember } from './platform/auth';
 import type { Config } from './platform/config';
 import { migrateDatabases, openDatabases, type Databases } from './platform/db/databases';
 import type { Logger } from './platform/logger';
 import { startJobQueue } from './platform/queue';
 import { startEventHub } from './platform/realtime';
 import { startAppEventHub } from './platform/app-events';
+import { startSessionCache } from './platform/session-cache';
 import { createAppService } from './modules/app/app.service';
 import { createAdminService } from './modules/admin/admin.service';
 import { createPipelinesService } from './modules/pipelines/pipelines.service';
@@ -41,6 +42,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
   const queue = await startJobQueue(databases.directoryEngine, log);
   const events = await startEventHub(databases, log);
   const appEvents = await startAppEventHub(databases.directoryEngine, log);
+  const sessionCache = await startSessionCache<SessionMember>(databases.directoryEngine);
   const mail = createMailService({
     directory: databases.directory,
     queue,
@@ -92,6 +94,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
     events,
     appEvents,
     auth,
+    sessionCache,
     mail,
     teams,
     users,
@@ -155,6 +158,7 @@ export async function startServer(
         await context.queue.stop();
         await context.events.stop();
         await context.appEvents.stop();
+        await context.sessionCache.stop();
         await dbs.close();
       })();
       return stopping;

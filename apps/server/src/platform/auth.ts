@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Config } from './config';
 import type { DirectoryDb } from './db/databases';
 import type { Logger } from './logger';
+import type { SessionCache } from './session-cache';
 import { accounts, sessions, teamMembers, users, verifications } from './db/directory-schema';
 
 export const SUPER_ROLE = 'super';
@@ -107,10 +108,14 @@ export interface SessionMember {
  * getSession would answer the same session unchanged, with nothing to write: a validly signed token
  * of a live session not yet due for its sliding refresh, and no cached session cookie. For anything
  * else it answers undefined, and the caller asks better-auth, which refreshes, clears or refuses.
- * Nothing is cached: a sign-out, a revoked session, a role change or a removed member shows on the
- * next request, whichever server process handled the change.
+ * What it reads is remembered in `cache` until the directory announces a change to that user (see
+ * session-cache.ts), so a session's next search starts its own SQL at once.
  */
-export function createSessionMemberReader(auth: Auth, directory: DirectoryDb) {
+export function createSessionMemberReader(
+  auth: Auth,
+  directory: DirectoryDb,
+  cache: SessionCache<SessionMember>,
+) {
   return async (
     cookies: Record<string, string | undefined>,
     teamUID: string,
@@ -120,6 +125,10 @@ export function createSessionMemberReader(auth: Auth, directory: DirectoryDb) {
     if (Object.keys(cookies).some((name) => name.startsWith(authCookies.sessionData.name))) return undefined;
     const token = verifySignedCookie(cookies[authCookies.sessionToken.name], secret);
     if (!token) return undefined;
+    const key = `${token}\n${teamUID}`;
+    const remembered = cache.get(key);
+    if (remembered) return remembered;
+    const mark = cache.mark();
     const [row] = await directory
       .select({
         user: { id: users.id, email: users.email, name: users.name, role: users.role },
@@ -134,13 +143,16 @@ export function createSessionMemberReader(auth: Auth, directory: DirectoryDb) {
       .where(eq(sessions.token, token));
     // better-auth slides a session's expiry once it is updateAge old; an expired one it deletes.
     const refreshDue = (sessionConfig.expiresIn - sessionConfig.updateAge) * 1000;
-    if (!row || row.expiresAt.getTime() - refreshDue <= Date.now()) return undefined;
-    return {
+    const refreshAt = row ? row.expiresAt.getTime() - refreshDue : 0;
+    if (!row || refreshAt <= Date.now()) return undefined;
+    const read: SessionMember = {
       user: row.user,
       impersonatedBy: row.impersonatedBy,
       membership:
         row.memberRole === null ? null : { role: row.memberRole, groupAccess: row.groupAccess ?? [] },
     };
+    cache.remember(key, row.user.id, read, refreshAt, mark);
+    return read;
   };
 }
 
