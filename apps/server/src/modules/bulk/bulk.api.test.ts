@@ -1,7 +1,7 @@
-import { parseCsv, spreadRanks } from '@grouptrack/domain';
+import { parseCsv } from '@grouptrack/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, contactPipelines, contactTags, contacts, tasks } from '../../platform/db/team-schema';
+import { activities, contactTags, tasks } from '../../platform/db/team-schema';
 import { openEventStream } from '../../testing/event-stream';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import type { TestClient } from '../../testing/test-client';
@@ -14,15 +14,9 @@ let tagIds: string[];
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await server.signUp();
-  teamUID = (await owner.me()).teamUID;
-  await server.setSubscription(teamUID, { extraSeats: 20 });
-  pipeline = (
-    await owner.post(`/api/v1/teams/${teamUID}/pipelines`, {
-      nickName: 'Bulk',
-      stages: [{ name: 'A' }, { name: 'B' }],
-    })
-  ).body.data;
+  const team = await server.createTeam({ extraSeats: 20 });
+  ({ owner, teamUID } = team);
+  pipeline = await server.createPipeline(team, 'Bulk', ['A', 'B']);
   tagIds = (
     await owner.post(`/api/v1/teams/${teamUID}/tag-sets`, { name: 'Bulk tags', tags: ['hot', 'cold'] })
   ).body.data.tags.map((tag: { tagUID: string }) => tag.tagUID);
@@ -31,40 +25,16 @@ afterAll(async () => {
   await server.stop();
 });
 
-async function waitForJob(jobId: string) {
-  let job: { status: string; processed: number; total: number } | undefined;
-  await expect
-    .poll(
-      async () => {
-        job = (await owner.get(`/api/v1/teams/${teamUID}/bulk-jobs/${jobId}`)).body.data;
-        return job?.status;
-      },
-      { timeout: 30_000, interval: 100 },
-    )
-    .toBe('completed');
-  return job!;
-}
+const waitForJob = (jobId: string) => server.waitForJob(owner, teamUID, { bulkJobId: jobId });
 
-/** Many contacts straight into the database, as an import would leave them. */
-async function seedContacts(prefix: string, total: number) {
-  const db = server.databases.forTeam(teamUID);
-  const ranks = spreadRanks(total);
-  const ids = Array.from({ length: total }, (_, index) => `${prefix}-${index}`);
-  for (let start = 0; start < total; start += 1000) {
-    const slice = ids.slice(start, start + 1000);
-    await db.insert(contacts).values(slice.map((id) => ({ teamId: teamUID, id, name: `Person ${id}` })));
-    await db.insert(contactPipelines).values(
-      slice.map((id, index) => ({
-        teamId: teamUID,
-        contactId: id,
-        pipelineId: pipeline.groupUID,
-        stageId: pipeline.stages[0]!.stageUID,
-        rank: ranks[start + index]!,
-      })),
-    );
-  }
-  return ids;
-}
+/** Many contacts straight into the database, in the first stage of the file's pipeline. */
+const seedContacts = (prefix: string, total: number) =>
+  server.insertContacts(teamUID, {
+    prefix,
+    total,
+    pipelineId: pipeline.groupUID,
+    stageId: pipeline.stages[0]!.stageUID,
+  });
 
 describe('POST /search/v2/bulk', () => {
   it('tags every contact a search matches, in batches, with progress events and one activity each', async () => {

@@ -11,14 +11,9 @@ let pipeline: { groupUID: string; stages: { stageUID: string; name: string }[] }
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await server.signUp();
-  teamUID = (await owner.me()).teamUID;
-  pipeline = (
-    await owner.post(`${base()}/pipelines`, {
-      nickName: 'Imports',
-      stages: [{ name: 'New' }, { name: 'Member' }],
-    })
-  ).body.data;
+  const team = await server.createTeam();
+  ({ owner, teamUID } = team);
+  pipeline = await server.createPipeline(team, 'Imports', ['New', 'Member']);
 });
 afterAll(async () => {
   await server.stop();
@@ -32,19 +27,9 @@ async function upload(csv: string | Uint8Array, client = owner) {
   return client.request('POST', `${base()}/imports?fileName=people.csv`, csv, { 'content-type': 'text/csv' });
 }
 
-async function runToEnd(importId: string) {
-  let state: Record<string, unknown> = {};
-  await expect
-    .poll(
-      async () => {
-        state = (await owner.get(`${base()}/imports/${importId}`)).body.data;
-        return state.status;
-      },
-      { timeout: 60_000, interval: 200 },
-    )
-    .toBe('completed');
-  return state;
-}
+/** A large import runs for a while: a minute, polled every 200 ms. */
+const runToEnd = (importId: string) =>
+  server.waitForJob(owner, teamUID, { importId }, { timeout: 60_000, interval: 200 });
 
 describe('CSV import', () => {
   it('imports 10,000 rows in batches, de-duplicates, refuses bad rows and reports why', async () => {
