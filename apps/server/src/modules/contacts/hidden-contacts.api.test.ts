@@ -14,19 +14,22 @@ let hidden: { groupUID: string; stages: { stageUID: string }[] };
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await server.signUp({ name: 'Olga Owner', email: 'olga@hidden.test' });
-  teamUID = (await owner.me()).teamUID;
-  await server.setSubscription(teamUID, { extraSeats: 10 });
-  mine = (
-    await owner.post(`${base()}/pipelines`, {
-      nickName: 'Mine',
-      stages: [{ name: 'New' }, { name: 'Talking' }, { name: 'Won' }],
-    })
-  ).body.data;
-  hidden = (await owner.post(`${base()}/pipelines`, { nickName: 'Hidden', stages: [{ name: 'Only' }] })).body
-    .data;
-  admin = await join('admin', [], 'Ada Admin', 'ada@hidden.test');
-  member = await join('member', [mine.groupUID], 'Milo Member', 'milo@hidden.test');
+  const team = await server.createTeam({ name: 'Olga Owner', email: 'olga@hidden.test', extraSeats: 10 });
+  ({ owner, teamUID } = team);
+  mine = await server.createPipeline(team, 'Mine', ['New', 'Talking', 'Won']);
+  hidden = await server.createPipeline(team, 'Hidden', ['Only']);
+  ({ client: admin } = await server.joinAsMember(team, {
+    role: 'admin',
+    groupAccess: [],
+    name: 'Ada Admin',
+    email: 'ada@hidden.test',
+  }));
+  ({ client: member } = await server.joinAsMember(team, {
+    role: 'member',
+    groupAccess: [mine.groupUID],
+    name: 'Milo Member',
+    email: 'milo@hidden.test',
+  }));
 });
 afterAll(async () => {
   await server.stop();
@@ -34,13 +37,6 @@ afterAll(async () => {
 
 function base() {
   return `/api/v1/teams/${teamUID}`;
-}
-
-async function join(role: 'admin' | 'member', groupAccess: string[], name: string, email: string) {
-  const invite = await owner.post(`${base()}/invitations`, { role, groupAccess });
-  const client = await server.signUp({ name, email });
-  await client.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`);
-  return client;
 }
 
 async function mailsTo(email: string) {

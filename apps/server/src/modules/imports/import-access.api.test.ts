@@ -13,15 +13,19 @@ let hidden: { groupUID: string; stages: { stageUID: string }[] };
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await server.signUp({ name: 'Iris Owner', email: 'iris@import-access.test' });
-  teamUID = (await owner.me()).teamUID;
-  await server.setSubscription(teamUID, { extraSeats: 10 });
-  mine = (await owner.post(`${base()}/pipelines`, { nickName: 'Mine', stages: [{ name: 'New' }] })).body.data;
-  hidden = (await owner.post(`${base()}/pipelines`, { nickName: 'Hidden', stages: [{ name: 'Only' }] })).body
-    .data;
-  const invite = await owner.post(`${base()}/invitations`, { groupAccess: [mine.groupUID] });
-  member = await server.signUp({ name: 'Ivo Importer', email: 'ivo@import-access.test' });
-  await member.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`);
+  const team = await server.createTeam({
+    name: 'Iris Owner',
+    email: 'iris@import-access.test',
+    extraSeats: 10,
+  });
+  ({ owner, teamUID } = team);
+  mine = await server.createPipeline(team, 'Mine', ['New']);
+  hidden = await server.createPipeline(team, 'Hidden', ['Only']);
+  ({ client: member } = await server.joinAsMember(team, {
+    groupAccess: [mine.groupUID],
+    name: 'Ivo Importer',
+    email: 'ivo@import-access.test',
+  }));
 });
 afterAll(async () => {
   await server.stop();
@@ -39,16 +43,7 @@ async function runImport(client: TestClient, rows: string[][], start: Record<str
   ).body.data;
   const started = await client.post(`${base()}/imports/${file.importId}/start`, start);
   expect(started.status).toBe(202);
-  let state: Record<string, unknown> = {};
-  await expect
-    .poll(
-      async () => {
-        state = (await client.get(`${base()}/imports/${file.importId}`)).body.data;
-        return state.status;
-      },
-      { timeout: 30_000, interval: 100 },
-    )
-    .toBe('completed');
+  const state = await server.waitForJob(client, teamUID, { importId: file.importId });
   const report = (await client.get(`${base()}/imports/${file.importId}/refused.csv`)).body as string;
   const [, ...refused] = parseCsv(report);
   return { state, refused, importId: file.importId as string };
@@ -173,20 +168,14 @@ describe('an import whose starter loses access before it runs', () => {
 
   beforeAll(async () => {
     apiOnly = await startTestServer({ env: { ROLE: 'api' } });
-    admin = await apiOnly.signUp({ name: 'Olga Owner' });
-    team = (await admin.me()).teamUID;
-    await apiOnly.setSubscription(team, { extraSeats: 10 });
+    ({ owner: admin, teamUID: team } = await apiOnly.createTeam({ name: 'Olga Owner', extraSeats: 10 }));
   });
   afterAll(async () => {
     await apiOnly.stop();
   });
 
-  async function join(groupAccess: string[]) {
-    const invite = await admin.post(at('invitations'), { groupAccess });
-    const joiner = await apiOnly.signUp({ name: 'Lena Leaver' });
-    expect((await joiner.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`)).status).toBe(200);
-    return { joiner, uid: (await joiner.me()).uid as string, inviteCode: invite.body.data.inviteCode };
-  }
+  const join = (groupAccess: string[]) =>
+    apiOnly.joinAsMember({ owner: admin, teamUID: team }, { groupAccess, name: 'Lena Leaver' });
 
   async function startImport(client: TestClient, rows: string[][], start: Record<string, unknown>) {
     const csv = rows.map((row) => formatCsvRow(row)).join('');
@@ -206,7 +195,7 @@ describe('an import whose starter loses access before it runs', () => {
   it('fails with the reason when its starter has left the team, and adds no one', async () => {
     const pipeline = (await admin.post(at('pipelines'), { nickName: 'Leads', stages: [{ name: 'New' }] }))
       .body.data;
-    const { joiner, uid } = await join([pipeline.groupUID]);
+    const { client: joiner, uid } = await join([pipeline.groupUID]);
     const importId = await startImport(
       joiner,
       [
@@ -245,7 +234,7 @@ describe('an import whose starter loses access before it runs', () => {
         .tagUID as string;
     const keptTag = await tagOf(kept, 'Kept tag');
     const lostTag = await tagOf(lost, 'Lost tag');
-    const { joiner, uid } = await join([kept, lost]);
+    const { client: joiner, uid } = await join([kept, lost]);
     const importId = await startImport(
       joiner,
       [
