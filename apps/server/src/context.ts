@@ -18,6 +18,7 @@ import type { Logger } from './platform/logger';
 import type { JobQueue } from './platform/queue';
 import type { EventHub } from './platform/realtime';
 import type { SessionCache } from './platform/session-cache';
+import type { DirectoryChanges } from './platform/directory-changes';
 import type { MailService } from './modules/mail/mail.service';
 import type { TeamsService } from './modules/teams/teams.service';
 import type { UsersService } from './modules/users/users.service';
@@ -33,6 +34,7 @@ export interface AppContext {
   auth: Auth;
   /** Sessions with their team memberships, remembered between requests (see session-cache.ts). */
   sessionCache: SessionCache<SessionMember>;
+  directoryChanges: DirectoryChanges;
   mail: MailService;
   teams: TeamsService;
   users: UsersService;

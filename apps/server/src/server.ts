@@ -12,6 +12,7 @@ import { startJobQueue } from './platform/queue';
 import { startEventHub } from './platform/realtime';
 import { startAppEventHub } from './platform/app-events';
 import { startSessionCache } from './platform/session-cache';
+import { startDirectoryChanges } from './platform/directory-changes';
 import { createAppService } from './modules/app/app.service';
 import { createAdminService } from './modules/admin/admin.service';
 import { createPipelinesService } from './modules/pipelines/pipelines.service';
@@ -62,9 +63,10 @@ export async function createContext(config: Config, log: Logger, databases: Data
       });
     },
   });
+  const directoryChanges = startDirectoryChanges({ directory: databases.directory, events, log });
   const teams = createTeamsService({
     databases,
-    events,
+    directoryChanges,
     mail,
     config,
     countContacts: (teamUID) => countContacts(databases.forTeam(teamUID), teamUID),
@@ -75,7 +77,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
     config,
     isSmsEnabled: mail.isSmsEnabled,
   });
-  const admin = createAdminService({ databases, auth, events });
+  const admin = createAdminService({ databases, auth, directoryChanges });
   const pipelines = createPipelinesService({ databases, teams });
   const contacts = createContactsService({ databases, teams });
   const search = createSearchService({ databases, teams });
@@ -95,6 +97,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
     appEvents,
     auth,
     sessionCache,
+    directoryChanges,
     mail,
     teams,
     users,
@@ -159,6 +162,7 @@ export async function startServer(
         await context.events.stop();
         await context.appEvents.stop();
         await context.sessionCache.stop();
+        await context.directoryChanges.stop();
         await dbs.close();
       })();
       return stopping;

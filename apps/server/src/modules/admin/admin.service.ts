@@ -5,15 +5,19 @@ import type { Auth } from '../../platform/auth';
 import type { Databases } from '../../platform/db/databases';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
 import type { Actor } from '../../platform/http/actor';
-import type { EventHub } from '../../platform/realtime';
+import type { DirectoryChanges } from '../../platform/directory-changes';
 import { findUser, findUserByEmail, setSuperPermission } from '../users/users.repository';
 import * as repo from './admin.repository';
 
 export type AdminService = ReturnType<typeof createAdminService>;
 
 /** What operators with the super permission do; routes check the permission first. */
-export function createAdminService(deps: { databases: Databases; auth: Auth; events: EventHub }) {
-  const { databases, auth, events } = deps;
+export function createAdminService(deps: {
+  databases: Databases;
+  auth: Auth;
+  directoryChanges: DirectoryChanges;
+}) {
+  const { databases, auth, directoryChanges } = deps;
   const directory = databases.directory;
 
   return {
@@ -102,9 +106,12 @@ export function createAdminService(deps: { databases: Databases; auth: Auth; eve
     },
 
     async updateSubscription(teamUID: string, patch: repo.SubscriptionPatch) {
-      if (!(await repo.updateSubscription(directory, teamUID, patch)))
-        throw new NotFoundError('Team not found.');
-      await events.record(teamUID, { entity: 'subscription', op: 'update', ids: [teamUID] });
+      const updated = await directoryChanges.commit(
+        teamUID,
+        (tx) => repo.updateSubscription(tx, teamUID, patch),
+        (updated) => (updated ? { entity: 'subscription', op: 'update', ids: [teamUID] } : null),
+      );
+      if (!updated) throw new NotFoundError('Team not found.');
     },
   };
 }

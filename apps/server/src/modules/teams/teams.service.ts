@@ -19,7 +19,7 @@ import {
   NotFoundError,
 } from '../../platform/errors';
 import type { Actor, TeamActor } from '../../platform/http/actor';
-import type { EventHub } from '../../platform/realtime';
+import type { DirectoryChanges } from '../../platform/directory-changes';
 import { textProblem } from '../../platform/storable-text';
 import type { MailService } from '../mail/mail.service';
 import { listPipelines } from '../pipelines/pipelines.repository';
@@ -44,13 +44,14 @@ export type TeamsService = ReturnType<typeof createTeamsService>;
 
 export function createTeamsService(deps: {
   databases: Databases;
-  events: EventHub;
+  /** Directory changes with the team's change-log event that must follow them. */
+  directoryChanges: DirectoryChanges;
   mail: MailService;
   config: Pick<Config, 'APP_URL'>;
   /** How many contacts a team holds (the contacts module knows). */
   countContacts: (teamUID: string) => Promise<number>;
 }) {
-  const { databases, events, mail, config, countContacts } = deps;
+  const { databases, directoryChanges, mail, config, countContacts } = deps;
   const directory = databases.directory;
 
   const inviteLink = (code: string) => `${config.APP_URL}/login/signup/${code}`;
@@ -195,11 +196,14 @@ export function createTeamsService(deps: {
       await requirePermission(actor, teamUID, 'manage-members');
       const problem = textProblem(name);
       if (problem) throw new BadRequestError(`Invalid body.name: ${problem}`);
-      const stored = await repo.renameTeam(directory, teamUID, name);
+      // The log gets the name exactly as the directory stored it.
+      const stored = await directoryChanges.commit(
+        teamUID,
+        (tx) => repo.renameTeam(tx, teamUID, name),
+        (stored) =>
+          stored === null ? null : { entity: 'team', op: 'update', ids: [teamUID], data: { name: stored } },
+      );
       if (stored === null) throw new NotFoundError('Team not found.');
-      // The directory and the team's change log are two databases: the log gets the name exactly as
-      // the directory stored it, which it can always hold, so a rename is never left half-done.
-      await events.record(teamUID, { entity: 'team', op: 'update', ids: [teamUID], data: { name: stored } });
     },
 
     async listMembers(actor: Actor, teamUID: string) {
@@ -242,14 +246,17 @@ export function createTeamsService(deps: {
         teamUID,
         patch.groupAccess?.filter((pipelineId) => !target.groupAccess.includes(pipelineId)),
       );
-      await repo.updateMember(directory, teamUID, userId, patch);
       // Every member hears of it: the new access (pipeline ids) is read again, not carried here.
-      await events.record(teamUID, {
-        entity: 'team_member',
-        op: 'update',
-        ids: [userId],
-        data: { ...(patch.role && { role: patch.role }) },
-      });
+      await directoryChanges.commit(
+        teamUID,
+        (tx) => repo.updateMember(tx, teamUID, userId, patch),
+        () => ({
+          entity: 'team_member',
+          op: 'update',
+          ids: [userId],
+          data: { ...(patch.role && { role: patch.role }) },
+        }),
+      );
     },
 
     async removeMember(actor: Actor, teamUID: string, userId: string) {
@@ -266,12 +273,15 @@ export function createTeamsService(deps: {
           throw new ForbiddenError('Only the team owner can remove an admin.');
         }
       }
-      await directory.transaction(async (tx) => {
-        await repo.deleteMember(tx, teamUID, userId);
-        const remaining = await repo.listMembershipsOfUser(tx, userId);
-        await repo.setCurrentTeam(tx, userId, remaining[0]?.team.id ?? null);
-      });
-      await events.record(teamUID, { entity: 'team_member', op: 'delete', ids: [userId] });
+      await directoryChanges.commit(
+        teamUID,
+        async (tx) => {
+          await repo.deleteMember(tx, teamUID, userId);
+          const remaining = await repo.listMembershipsOfUser(tx, userId);
+          await repo.setCurrentTeam(tx, userId, remaining[0]?.team.id ?? null);
+        },
+        () => ({ entity: 'team_member', op: 'delete', ids: [userId] }),
+      );
     },
 
     async createInvitation(
@@ -288,15 +298,20 @@ export function createTeamsService(deps: {
       const team = await repo.findTeam(directory, teamUID);
       if (!team) throw new NotFoundError('Team not found.');
       const days = input.email ? EMAIL_INVITATION_DAYS : LINK_INVITATION_DAYS;
-      const invitation = await repo.insertInvitation(directory, {
-        code: randomBytes(12).toString('base64url'),
-        teamId: teamUID,
-        email: input.email ?? null,
-        role: input.role,
-        groupAccess: input.groupAccess ?? [],
-        createdBy: actor.userId,
-        expiresAt: new Date(Date.now() + days * DAY_MS),
-      });
+      const invitation = await directoryChanges.commit(
+        teamUID,
+        (tx) =>
+          repo.insertInvitation(tx, {
+            code: randomBytes(12).toString('base64url'),
+            teamId: teamUID,
+            email: input.email ?? null,
+            role: input.role,
+            groupAccess: input.groupAccess ?? [],
+            createdBy: actor.userId,
+            expiresAt: new Date(Date.now() + days * DAY_MS),
+          }),
+        ({ code }) => ({ entity: 'invitation', op: 'create', ids: [code] }),
+      );
       const link = inviteLink(invitation.code);
       if (input.email) {
         await mail.sendMail({
@@ -305,7 +320,6 @@ export function createTeamsService(deps: {
           text: `${actor.name} invited you to join the team "${team.name}" on GroupTrack.\n\nJoin here: ${link}\n\nThe invitation is valid for ${days} days.`,
         });
       }
-      await events.record(teamUID, { entity: 'invitation', op: 'create', ids: [invitation.code] });
       return presentInvitation(invitation, link);
     },
 
@@ -317,9 +331,12 @@ export function createTeamsService(deps: {
 
     async revokeInvitation(actor: Actor, teamUID: string, code: string) {
       await requirePermission(actor, teamUID, 'manage-members');
-      const revoked = await repo.revokeInvitation(directory, teamUID, code);
+      const revoked = await directoryChanges.commit(
+        teamUID,
+        (tx) => repo.revokeInvitation(tx, teamUID, code),
+        (revoked) => (revoked ? { entity: 'invitation', op: 'delete', ids: [code] } : null),
+      );
       if (!revoked) throw new NotFoundError('Invitation not found.');
-      await events.record(teamUID, { entity: 'invitation', op: 'delete', ids: [code] });
     },
 
     /**
@@ -342,30 +359,29 @@ export function createTeamsService(deps: {
         );
       }
       const teamUID = invitation.teamId;
-      const joined = await directory.transaction(async (tx) => {
-        if (!(await repo.lockTeam(tx, teamUID)))
-          throw new NotFoundError('This invitation is no longer valid.');
-        if (await repo.findMembership(tx, teamUID, actor.userId)) return false;
-        await seatCheck(tx, teamUID);
-        await repo.insertMember(tx, {
-          teamId: teamUID,
-          userId: actor.userId,
-          role: invitation.role,
-          groupAccess: invitation.groupAccess,
-        });
-        // An invitation by mail is for one person; a shared link stays open until revoked or expired.
-        if (invitation.email) await repo.markInvitationAccepted(tx, code, actor.userId);
-        await repo.setCurrentTeam(tx, actor.userId, teamUID);
-        return true;
-      });
-      if (joined) {
-        await events.record(teamUID, {
-          entity: 'team_member',
-          op: 'create',
-          ids: [actor.userId],
-          data: { role: invitation.role },
-        });
-      }
+      const joined = await directoryChanges.commit(
+        teamUID,
+        async (tx) => {
+          if (!(await repo.lockTeam(tx, teamUID)))
+            throw new NotFoundError('This invitation is no longer valid.');
+          if (await repo.findMembership(tx, teamUID, actor.userId)) return false;
+          await seatCheck(tx, teamUID);
+          await repo.insertMember(tx, {
+            teamId: teamUID,
+            userId: actor.userId,
+            role: invitation.role,
+            groupAccess: invitation.groupAccess,
+          });
+          // An invitation by mail is for one person; a shared link stays open until revoked or expired.
+          if (invitation.email) await repo.markInvitationAccepted(tx, code, actor.userId);
+          await repo.setCurrentTeam(tx, actor.userId, teamUID);
+          return true;
+        },
+        (joined) =>
+          joined
+            ? { entity: 'team_member', op: 'create', ids: [actor.userId], data: { role: invitation.role } }
+            : null,
+      );
       return { teamUID, joined };
     },
 

@@ -1,5 +1,6 @@
 import {
   bigint,
+  bigserial,
   boolean,
   index,
   integer,
@@ -10,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ChangeInput } from '../realtime';
 
 // The user directory: accounts, teams, memberships, invitations, subscriptions and app-wide data.
 // The first four tables are better-auth's (its field names are the property names); the other
@@ -187,6 +189,21 @@ export const mailOutbox = pgTable(
   (table) => [index('mail_outbox_created_idx').on(table.createdAt)],
 );
 
+/**
+ * Changes made in the directory that a team's change log must hold too, waiting to be copied there:
+ * the log may be in another database (a shard), written after the directory's transaction commits.
+ */
+export const teamChangeOutbox = pgTable(
+  'team_change_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    teamId: text('team_id').notNull(),
+    change: jsonb('change').$type<ChangeInput>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('team_change_outbox_team_idx').on(table.teamId, table.id)],
+);
+
 /** Sign-in attempts by address and email, so the limit holds across restarts and processes. */
 export const signInAttempts = pgTable(
   'sign_in_attempts',
@@ -254,6 +271,7 @@ export const directorySchema = {
   invitations,
   subscriptions,
   mailOutbox,
+  teamChangeOutbox,
   signInAttempts,
   appSettings,
   appNotifications,
