@@ -14,18 +14,12 @@ let tagSet: { tagSetUID: string; tags: { tagUID: string; name: string }[] };
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await server.signUp({ name: 'Owen Owner' });
-  teamUID = (await owner.me()).teamUID;
-  await server.setSubscription(teamUID, { extraSeats: 50 });
-  pipeline = (
-    await owner.post(`${base()}/pipelines`, {
-      nickName: 'Main Group',
-      stages: [{ name: 'New' }, { name: 'Talking' }, { name: 'Client' }],
-      questions: ['Why did you join?'],
-    })
-  ).body.data;
-  other = (await owner.post(`${base()}/pipelines`, { nickName: 'Private Group', stages: [{ name: 'Only' }] }))
-    .body.data;
+  const team = await server.createTeam({ name: 'Owen Owner', extraSeats: 50 });
+  ({ owner, teamUID } = team);
+  pipeline = await server.createPipeline(team, 'Main Group', ['New', 'Talking', 'Client'], {
+    questions: ['Why did you join?'],
+  });
+  other = await server.createPipeline(team, 'Private Group', ['Only']);
   tagSet = (await owner.post(`${base()}/tag-sets`, { name: 'Interests', tags: ['Fitness', 'Mindset'] })).body
     .data;
 });
@@ -41,12 +35,8 @@ async function capture(client: TestClient, body: Record<string, unknown>) {
   return client.post(`${base()}/contacts`, body);
 }
 
-async function joinAsMember(groupAccess: string[]) {
-  const invite = await owner.post(`${base()}/invitations`, { groupAccess });
-  const member = await server.signUp({ name: 'Mona Member' });
-  await member.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`);
-  return member;
-}
+const joinAsMember = async (groupAccess: string[]) =>
+  (await server.joinAsMember({ owner, teamUID }, { groupAccess, name: 'Mona Member' })).client;
 
 describe('capturing contacts', () => {
   it('creates a contact in the first stage with answers, tags and a backdated history', async () => {

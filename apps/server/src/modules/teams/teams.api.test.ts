@@ -9,21 +9,15 @@ let teamUID: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await server.signUp({ name: 'Olive Owner' });
-  teamUID = (await owner.me()).teamUID;
-  await server.setSubscription(teamUID, { extraSeats: 100 });
+  ({ owner, teamUID } = await server.createTeam({ name: 'Olive Owner', extraSeats: 100 }));
 });
 afterAll(async () => {
   await server.stop();
 });
 
 async function inviteAndJoin(role: 'admin' | 'member' = 'member', groupAccess: string[] = []) {
-  const invite = await owner.post(`/api/v1/teams/${teamUID}/invitations`, { role, groupAccess });
-  expect(invite.status).toBe(201);
-  const joiner = await server.signUp();
-  const accepted = await joiner.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`);
-  expect(accepted.status).toBe(200);
-  return { joiner, uid: (await joiner.me()).uid as string };
+  const { client: joiner, uid } = await server.joinAsMember({ owner, teamUID }, { role, groupAccess });
+  return { joiner, uid };
 }
 
 describe('invite links', () => {
