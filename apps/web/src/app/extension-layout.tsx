@@ -1,7 +1,7 @@
 import { Box } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { useLoggedUser } from './signed-in-user';
-import { ImpersonationBar } from '../features/auth/components/impersonation-bar';
+import { ImpersonationBar } from '../features/auth';
 import { RequireUser } from './require-user';
 
 /** The extension's frames with the team's base data (/bex/sidebar, /bex/test, /bex/offscreen). */

@@ -4,17 +4,18 @@ import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { AppLogo } from '../components/app-logo';
 import { useLoggedUser } from './signed-in-user';
-import { IMPERSONATION_BAR_HEIGHT, ImpersonationBar } from '../features/auth/components/impersonation-bar';
-import { TeamSwitcher } from '../features/auth/components/team-switcher';
+import { IMPERSONATION_BAR_HEIGHT, ImpersonationBar, TeamSwitcher } from '../features/auth';
 import { GlobalSearch } from '../features/global-search';
-import { NotificationCenter } from '../features/notifications/components/notification-center';
-import { AppNavigation } from '../features/shell/components/app-navigation';
-import { ExtensionStatusProvider } from '../features/shell/components/extension-status';
-import { UserMenu } from '../features/shell/components/user-menu';
-import { VersionBanner } from '../features/shell/components/version-banner';
-import { ReminderBell } from '../features/tasks/components/reminder-bell';
-import { useAppUpdates } from '../features/shell/hooks/use-app-updates';
-import { useHelpWidget } from '../features/shell/hooks/use-help-widget';
+import { NotificationCenter } from '../features/notifications';
+import {
+  AppNavigation,
+  ExtensionStatusProvider,
+  UserMenu,
+  VersionBanner,
+  useAppUpdates,
+  useHelpWidget,
+} from '../features/shell';
+import { ReminderBell } from '../features/tasks';
 import { useAppConfig } from '../lib/app-config';
 import { useTeamResync } from '../lib/team-events';
 import { RequireUser } from './require-user';

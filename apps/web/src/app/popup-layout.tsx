@@ -2,7 +2,7 @@ import { Anchor, Box, Group } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { AppLogo } from '../components/app-logo';
 import { useLoggedUser } from './signed-in-user';
-import { ImpersonationBar } from '../features/auth/components/impersonation-bar';
+import { ImpersonationBar } from '../features/auth';
 import { RequireUser } from './require-user';
 
 const POPUP_WIDTH = 360;

@@ -2,7 +2,7 @@ import { TERMS_VERSION } from '@grouptrack/domain';
 import { Navigate, useNavigate } from 'react-router';
 import { AuthCard } from '../components/auth-card';
 import { useLoggedUser } from '../app/signed-in-user';
-import { AcceptTermsForm } from '../features/auth/components/accept-terms-form';
+import { AcceptTermsForm } from '../features/auth';
 import { usePageTitle } from '../lib/page-title';
 
 /** /accept-terms: a signed-in user who has not accepted the current terms accepts them (SPEC §4 step 2). */

@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router';
 import { useLoggedUser } from '../app/signed-in-user';
-import { AdminPage } from '../features/admin/components/admin-page';
+import { AdminPage } from '../features/admin';
 import { usePageTitle } from '../lib/page-title';
 
 const ADMIN_TABS = ['users', 'teams', 'notifications', 'app-version', 'mail-outbox'] as const;

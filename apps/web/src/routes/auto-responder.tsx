@@ -1,5 +1,5 @@
 import { EmptyState } from '../components/empty-state';
-import { ExtensionStatusAlert } from '../features/shell/components/extension-status';
+import { ExtensionStatusAlert } from '../features/shell';
 import { usePageTitle } from '../lib/page-title';
 
 /** /tools/postTracker: the auto responder for comments on tracked posts. */

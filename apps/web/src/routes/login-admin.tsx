@@ -1,7 +1,7 @@
 import { sanitizeNextPath } from '@grouptrack/domain';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../components/auth-card';
-import { OperatorSignIn } from '../features/auth/components/operator-sign-in';
+import { OperatorSignIn } from '../features/auth';
 import { usePageTitle } from '../lib/page-title';
 
 /** /login-admin: sign-in for operators, which then requires the super permission. */

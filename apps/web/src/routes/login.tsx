@@ -5,14 +5,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AuthCard } from '../components/auth-card';
-import { sessionQueryKey, useSession } from '../features/auth/api/get-session';
-import { ForgotPasswordForm } from '../features/auth/components/forgot-password-form';
-import { SignInForm } from '../features/auth/components/sign-in-form';
-import { SignUpForm } from '../features/auth/components/sign-up-form';
-import { SignedInNotice } from '../features/auth/components/signed-in-notice';
-import { acceptInvitation } from '../features/team/api/accept-invitation';
-import { invitationPreviewQueryKey, useInvitationPreview } from '../features/team/api/get-invitation-preview';
-import { InvitationNotice } from '../features/team/components/invitation-notice';
+import {
+  sessionQueryKey,
+  useSession,
+  ForgotPasswordForm,
+  SignInForm,
+  SignUpForm,
+  SignedInNotice,
+} from '../features/auth';
+import {
+  acceptInvitation,
+  invitationPreviewQueryKey,
+  useInvitationPreview,
+  InvitationNotice,
+} from '../features/team';
 import { formatErrorMessage, isApiError } from '../lib/api-client';
 import { clearPendingInviteCode, savePendingInviteCode } from '../lib/pending-invite';
 import { usePageTitle } from '../lib/page-title';

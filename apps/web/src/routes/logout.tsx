@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { QueryError } from '../components/query-error';
-import { useSignOut } from '../features/auth/api/sign-out';
+import { useSignOut } from '../features/auth';
 import { usePageTitle } from '../lib/page-title';
 
 /** /logout: signs out and goes to the sign-in page. */

@@ -4,9 +4,7 @@ import { AuthCard } from '../components/auth-card';
 import { FullPageLoader } from '../components/full-page-loader';
 import { QueryError } from '../components/query-error';
 import { useMe } from '../app/signed-in-user';
-import { useResetPassword } from '../features/auth/api/reset-password';
-import { useSetPassword } from '../features/auth/api/set-password';
-import { NewPasswordForm } from '../features/auth/components/new-password-form';
+import { useResetPassword, useSetPassword, NewPasswordForm } from '../features/auth';
 import { isApiError } from '../lib/api-client';
 import { usePageTitle } from '../lib/page-title';
 

@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router';
-import { ProfilePage } from '../features/profile/components/profile-page';
+import { ProfilePage } from '../features/profile';
 import { usePageTitle } from '../lib/page-title';
 
 const PROFILE_TABS = ['profile', 'team', 'billing'] as const;

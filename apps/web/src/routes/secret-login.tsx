@@ -3,8 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { AuthCard } from '../components/auth-card';
-import { ImpersonateForm } from '../features/auth/components/impersonate-form';
-import { OperatorSignIn } from '../features/auth/components/operator-sign-in';
+import { ImpersonateForm, OperatorSignIn } from '../features/auth';
 import { savePendingInviteCode } from '../lib/pending-invite';
 import { usePageTitle } from '../lib/page-title';
 

@@ -1,4 +1,4 @@
-import { MessageTemplatesPage } from '../features/message-templates/components/message-templates-page';
+import { MessageTemplatesPage } from '../features/message-templates';
 import { usePageTitle } from '../lib/page-title';
 
 /** /setup/messaging: message templates. */

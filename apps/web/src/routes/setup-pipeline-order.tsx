@@ -1,4 +1,4 @@
-import { PipelineOrderPage } from '../features/pipeline-setup/components/pipeline-order-page';
+import { PipelineOrderPage } from '../features/pipeline-setup';
 import { usePageTitle } from '../lib/page-title';
 
 /** /setup/pipelines-order: the order of the pipelines and the default one. */

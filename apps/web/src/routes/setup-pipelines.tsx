@@ -1,4 +1,4 @@
-import { PipelineSetupPage } from '../features/pipeline-setup/components/pipeline-setup-page';
+import { PipelineSetupPage } from '../features/pipeline-setup';
 import { usePageTitle } from '../lib/page-title';
 
 /** /setup/pipelines/:pipelineID?/:tab?: each pipeline's stages, tag sets and membership questions. */

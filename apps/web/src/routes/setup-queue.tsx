@@ -1,7 +1,7 @@
 import { isSocialPlatform } from '@grouptrack/domain';
 import { useParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
-import { ExtensionStatusAlert } from '../features/shell/components/extension-status';
+import { ExtensionStatusAlert } from '../features/shell';
 import { usePageTitle } from '../lib/page-title';
 import { formatPlatformName } from '../lib/platform-names';
 

@@ -1,4 +1,4 @@
-import { StatusLabelsPage } from '../features/label-setup/components/status-labels-page';
+import { StatusLabelsPage } from '../features/label-setup';
 import { usePageTitle } from '../lib/page-title';
 
 /** /setup/labels: status labels. */

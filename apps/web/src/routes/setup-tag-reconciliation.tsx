@@ -1,4 +1,4 @@
-import { TagReconciliationPage } from '../features/tag-reconciliation/components/tag-reconciliation-page';
+import { TagReconciliationPage } from '../features/tag-reconciliation';
 import { usePageTitle } from '../lib/page-title';
 
 /** /setup/tags-reconciliation: duplicate tags and tags missing from any set. */

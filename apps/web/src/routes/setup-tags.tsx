@@ -1,4 +1,4 @@
-import { TagsPage } from '../features/tag-setup/components/tags-page';
+import { TagsPage } from '../features/tag-setup';
 import { usePageTitle } from '../lib/page-title';
 
 /** /setup/tags: global tag sets and their tags. */

@@ -1,4 +1,4 @@
-import { TaskTemplatesPage } from '../features/task-templates/components/task-templates-page';
+import { TaskTemplatesPage } from '../features/task-templates';
 import { usePageTitle } from '../lib/page-title';
 
 /** /setup/tasks: task templates. */

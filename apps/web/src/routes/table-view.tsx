@@ -5,15 +5,14 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { QueryError } from '../components/query-error';
 import { useLoggedUser } from '../app/signed-in-user';
-import { ImportWizard } from '../features/contact-import/components/import-wizard';
+import { ImportWizard } from '../features/contact-import';
 import {
   ContactFilterBar,
   hasContactFilters,
   useContactFilters,
   usePipelineDetails,
 } from '../features/contact-filters';
-import { contactTableRootKey } from '../features/contact-table/api/search-contact-pages';
-import { ContactTable } from '../features/contact-table/components/contact-table';
+import { contactTableRootKey, ContactTable } from '../features/contact-table';
 import { usePageTitle } from '../lib/page-title';
 
 const ALL_CONTACTS = '__all__';

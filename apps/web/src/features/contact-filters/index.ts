@@ -18,3 +18,4 @@ export { useFilterSets, useCreateFilterSet, filterSetsQueryKey } from './api/fil
 export type { FilterSet } from './api/filter-sets';
 export { hasContactFilters, readContactFilters, writeContactFilters } from './lib/filter-params';
 export type { ContactFilter, ContactFilterPatch, ContactFilterValue } from './lib/filter-params';
+export { listTagOptions } from './lib/tag-options';

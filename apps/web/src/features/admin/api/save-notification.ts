@@ -2,7 +2,7 @@ import type { NotificationPlatform, NotificationType } from '@grouptrack/domain'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { requestData, requestJson } from '../../../lib/api-client';
-import { appNotificationsQueryKey } from '../../notifications/api/get-app-notifications';
+import { appNotificationsQueryKey } from '../../notifications';
 import type { AdminNotification } from './get-admin-notifications';
 import { adminNotificationsQueryKey } from './get-admin-notifications';
 

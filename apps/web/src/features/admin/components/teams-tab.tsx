@@ -1,7 +1,7 @@
 import { getTier } from '@grouptrack/domain';
 import { Anchor, Badge, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { formatStatus, formatTierName } from '../../billing/lib/format-billing';
+import { formatStatus, formatTierName } from '../../billing';
 import { useAdminTeams } from '../api/get-admin-teams';
 import type { AdminTeamRow } from '../api/get-admin-teams';
 import { formatDate } from '../lib/format-date';

@@ -12,9 +12,9 @@ import {
 } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
+import { listTagOptions } from '../../contact-filters';
 import type { PipelineDetails } from '../../contact-filters';
-import { listTagOptions } from '../../contact-filters/lib/tag-options';
-import { useTaskTemplates } from '../../task-templates/api/task-templates';
+import { useTaskTemplates } from '../../task-templates';
 import {
   fetchBulkJob,
   formatExportUrl,

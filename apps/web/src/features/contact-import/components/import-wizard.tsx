@@ -18,8 +18,8 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
 import { useJobProgress } from '../../../lib/use-job-progress';
+import { listTagOptions } from '../../contact-filters';
 import type { PipelineDetails } from '../../contact-filters';
-import { listTagOptions } from '../../contact-filters/lib/tag-options';
 import {
   fetchImport,
   formatRefusedReportUrl,

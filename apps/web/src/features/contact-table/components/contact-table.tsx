@@ -13,7 +13,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { QueryError } from '../../../components/query-error';
 import { formatPlatformName } from '../../../lib/platform-names';
 import type { SearchHit } from '../../../lib/search-client';
-import { BulkActionBar } from '../../bulk-actions/components/bulk-action-bar';
+import { BulkActionBar } from '../../bulk-actions';
 import type { BulkFilter } from '../../../lib/start-bulk-action';
 import {
   EMPTY_SELECTION,
@@ -25,8 +25,8 @@ import {
   toggleRow,
   type Selection,
 } from '../../../lib/selection';
+import { listTagOptions } from '../../contact-filters';
 import type { PipelineDetails } from '../../contact-filters';
-import { listTagOptions } from '../../contact-filters/lib/tag-options';
 import { contactTableRootKey, useContactPages, type TableSort } from '../api/search-contact-pages';
 import { useUpdateContact, type ContactPatch } from '../api/update-contact';
 import {

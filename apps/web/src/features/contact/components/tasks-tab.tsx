@@ -6,12 +6,16 @@ import { Link } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import { formatErrorMessage } from '../../../lib/api-client';
 import { useMembers } from '../../../lib/team-members';
-import { useTaskTemplates } from '../../task-templates/api/task-templates';
-import type { Task } from '../../tasks/api/tasks';
-import { useCreateTaskFromTemplate, useTaskEvents, useTasks } from '../../tasks/api/tasks';
-import { TaskFormModal } from '../../tasks/components/task-form-modal';
-import { TaskItem } from '../../tasks/components/task-item';
-import { TaskSection } from '../../tasks/components/task-section';
+import { useTaskTemplates } from '../../task-templates';
+import {
+  useCreateTaskFromTemplate,
+  useTaskEvents,
+  useTasks,
+  TaskFormModal,
+  TaskItem,
+  TaskSection,
+} from '../../tasks';
+import type { Task } from '../../tasks';
 import { useNow } from '../../../lib/use-now';
 
 export interface TasksTabProps {

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { requestData } from '../../../lib/api-client';
 import { searchContacts } from '../../../lib/search-client';
-import type { Contact } from '../../contact/api/get-contact';
-import { contactPath, contactQueryKey } from '../../contact/api/get-contact';
+import { contactPath, contactQueryKey } from '../../contact';
+import type { Contact } from '../../contact';
 
 /** Contacts the preview's picker lists at most. */
 export const PREVIEW_PICKER_SIZE = 8;

@@ -14,7 +14,7 @@ import { renderTemplate } from '@grouptrack/domain';
 import { useClipboard, useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
-import { formatContactName } from '../../contact/lib/contact-fields';
+import { formatContactName } from '../../contact';
 import { usePipelineList } from '../../../lib/pipelines';
 import { usePreviewContact, usePreviewContactSearch } from '../api/preview-contact';
 import { FIELD_NAME_VALUES, buildContactValues } from '../lib/template-text';

@@ -1,5 +1,5 @@
 import { TEMPLATE_FIELDS } from '@grouptrack/domain';
-import type { Contact } from '../../contact/api/get-contact';
+import type { Contact } from '../../contact';
 import type { Pipeline } from '../../../lib/pipelines';
 
 /** Says which fields of a template are unknown, or null when all are known. */

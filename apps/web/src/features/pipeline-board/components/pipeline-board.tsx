@@ -17,13 +17,8 @@ import { QueryError } from '../../../components/query-error';
 import { formatErrorMessage } from '../../../lib/api-client';
 import type { OpenDealsSum, SearchHit } from '../../../lib/search-client';
 import { useTeamEvents } from '../../../lib/team-events';
-import {
-  ContactFilterBar,
-  type PipelineDetail,
-  type PipelineTagSet,
-  pipelineDetailsQueryKey,
-  useContactFilters,
-} from '../../contact-filters';
+import { ContactFilterBar, pipelineDetailsQueryKey, useContactFilters } from '../../contact-filters';
+import type { PipelineDetail, PipelineTagSet } from '../../contact-filters';
 import { type BoardQuery, fetchStagePage, useBoard } from '../api/board-search';
 import { moveContactToStage } from '../api/move-contact';
 import {

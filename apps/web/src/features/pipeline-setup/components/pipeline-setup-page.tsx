@@ -18,7 +18,7 @@ import type { FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import { formatErrorMessage } from '../../../lib/api-client';
-import { TagSetList } from '../../tag-setup/components/tag-set-list';
+import { TagSetList } from '../../tag-setup';
 import type { Pipeline } from '../../../lib/pipelines';
 import { deletePipeline, updatePipeline, usePipelineList, usePipelineMutation } from '../../../lib/pipelines';
 import { ConfirmModal } from '../../../components/confirm-modal';

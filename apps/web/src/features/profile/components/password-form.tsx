@@ -6,7 +6,7 @@ import type { FormEvent } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
 import { sameValueSchema, validateFields } from '../../../lib/validate';
 import type { FieldErrors, FieldSchema } from '../../../lib/validate';
-import { useSetPassword } from '../../auth/api/set-password';
+import { useSetPassword } from '../../auth';
 
 interface PasswordValues {
   currentPassword: string;

@@ -1,7 +1,7 @@
 import { Tabs } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { BillingTab } from '../../billing/components/billing-tab';
-import { TeamTab } from '../../team/components/team-tab';
+import { BillingTab } from '../../billing';
+import { TeamTab } from '../../team';
 import { ProfileTab } from './profile-tab';
 
 export type ProfilePageTab = 'profile' | 'team' | 'billing';

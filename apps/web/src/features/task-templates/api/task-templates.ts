@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '../../../lib/api-client';
 import { useTeamEvents } from '../../../lib/team-events';
 import { teamPath } from '../../../lib/pipelines';
-import type { ReminderChannel } from '../../tasks/api/tasks';
+import type { ReminderChannel } from '../../tasks';
 
 /** How a task made from a template reminds its assignee: a task's reminder channel. */
 export type TaskReminder = ReminderChannel;

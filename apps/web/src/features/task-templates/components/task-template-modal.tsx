@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { TeamMember } from '../../../lib/team-members';
 import type { TaskTemplate } from '../api/task-templates';
-import { ReminderChoice } from '../../tasks/components/reminder-choice';
+import { ReminderChoice } from '../../tasks';
 import { useSaveTaskTemplate } from '../api/task-templates';
 import { formatDueOffset } from '../lib/due-offset';
 import { toTaskTemplateFormValues, validateTaskTemplateForm } from '../lib/task-template-form';

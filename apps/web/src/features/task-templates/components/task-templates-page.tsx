@@ -10,7 +10,7 @@ import type { TaskTemplate } from '../api/task-templates';
 import { useDeleteTaskTemplate, useTaskTemplates } from '../api/task-templates';
 import { formatDueOffset } from '../lib/due-offset';
 import { listDistinctLabels } from '../../../lib/group-templates';
-import { REMINDER_SUMMARIES } from '../../tasks/components/reminder-choice';
+import { REMINDER_SUMMARIES } from '../../tasks';
 import { CREATOR_ASSIGNEE_LABEL, TaskTemplateModal } from './task-template-modal';
 
 /** /setup/tasks: task templates by category, filterable by category and type. */

@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
-import { useGlobalSearch } from '../../global-search/api/search-contacts-ahead';
+import { useGlobalSearch } from '../../global-search';
 
 /** A contact a task is about: its GTID and the name shown for it. */
 export interface PickedContact {

@@ -1,0 +1,16 @@
+export { authorizeExtension, authorizeSso } from './api/authorize';
+export { sessionQueryKey, useSession } from './api/get-session';
+export { useResetPassword } from './api/reset-password';
+export { useSetPassword } from './api/set-password';
+export { useSignOut } from './api/sign-out';
+export { AcceptTermsForm } from './components/accept-terms-form';
+export { ForgotPasswordForm } from './components/forgot-password-form';
+export { ImpersonateForm } from './components/impersonate-form';
+export { IMPERSONATION_BAR_HEIGHT, ImpersonationBar } from './components/impersonation-bar';
+export { NewPasswordForm } from './components/new-password-form';
+export { OperatorSignIn } from './components/operator-sign-in';
+export { SignInForm } from './components/sign-in-form';
+export { SignUpForm } from './components/sign-up-form';
+export { SignedInNotice } from './components/signed-in-notice';
+export { TeamSwitcher } from './components/team-switcher';
+export { buildPlainSsoLink } from './lib/sso-link';

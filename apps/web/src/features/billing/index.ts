@@ -1,0 +1,2 @@
+export { BillingTab } from './components/billing-tab';
+export { formatStatus, formatTierName } from './lib/format-billing';

@@ -1,0 +1,1 @@
+export { BulkActionBar } from './components/bulk-action-bar';

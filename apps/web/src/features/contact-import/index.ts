@@ -1,0 +1,1 @@
+export { ImportWizard } from './components/import-wizard';

@@ -1,0 +1,2 @@
+export { contactTableRootKey } from './api/search-contact-pages';
+export { ContactTable } from './components/contact-table';

@@ -1,0 +1,1 @@
+export { StatusLabelsPage } from './components/status-labels-page';

@@ -1,0 +1,1 @@
+export { MessageTemplatesPage } from './components/message-templates-page';

@@ -1,0 +1,1 @@
+export { TagReconciliationPage } from './components/tag-reconciliation-page';

@@ -1,0 +1,2 @@
+export { TagSetList } from './components/tag-set-list';
+export { TagsPage } from './components/tags-page';

@@ -1,0 +1,2 @@
+export { useTaskTemplates } from './api/task-templates';
+export { TaskTemplatesPage } from './components/task-templates-page';
