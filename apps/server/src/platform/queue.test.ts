@@ -57,11 +57,13 @@ describe('the job queue', () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let started = 0;
+    let signal: AbortSignal | undefined;
     await queue.work([
       {
         ...contract,
-        async handle() {
+        async handle(_payload, run) {
           started += 1;
+          signal = run?.signal;
           await held;
         },
       },
@@ -83,6 +85,8 @@ describe('the job queue', () => {
         interval: 50,
       })
       .toBe(true);
+    // The handler is told, so a long one stops at its next batch instead of working beside the new run.
+    expect(signal?.aborted).toBe(true);
     release();
     await expect
       .poll(

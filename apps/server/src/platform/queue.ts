@@ -11,9 +11,18 @@ export interface JobContract<TSchema extends z.ZodType> {
   retryLimit?: number;
 }
 
-/** A background job with its handler, which must be safe to run twice. */
+/**
+ * A background job with its handler, which must be safe to run twice. `signal` aborts when the run
+ * loses its lease (its process stalled and another run took the job over): a long handler checks it
+ * between batches and stops, leaving the rest to that run. A handler called outside a worker (a
+ * test, a command) holds no lease and gets no `run`.
+ */
 export interface JobDefinition<TSchema extends z.ZodType> extends JobContract<TSchema> {
-  handle(payload: z.infer<TSchema>): Promise<void>;
+  handle(payload: z.infer<TSchema>, run?: JobRun): Promise<void>;
+}
+
+export interface JobRun {
+  signal: AbortSignal;
 }
 
 export interface JobQueue {
@@ -191,17 +200,20 @@ export async function startJobQueue(
 
   const perform = async (job: JobDefinition<z.ZodType>, received: PgBoss.JobWithMetadata) => {
     const run: Run = { name: job.name, id: received.id, startedOn: received.startedOn };
+    const lost = new AbortController();
     const renewal = setInterval(() => {
       renew(run).then(
         (held) => {
-          if (!held) log.warn({ job: run.name, id: run.id }, 'a running job lost its lease');
+          if (held || lost.signal.aborted) return;
+          log.warn({ job: run.name, id: run.id }, 'a running job lost its lease');
+          lost.abort(new Error('This run of the job lost its lease; another run carries on.'));
         },
         (error: unknown) => log.warn({ err: error, job: run.name }, 'job lease renewal failed'),
       );
     }, lease.renewEveryMs);
     running.set(run, renewal);
     try {
-      await job.handle(job.payload.parse(received.data));
+      await job.handle(job.payload.parse(received.data), { signal: lost.signal });
       if (!(await end(run, null)))
         log.warn(
           { job: run.name, id: run.id },

@@ -262,7 +262,7 @@ export function createBulkService(deps: {
   const runBulkJob: JobDefinition<typeof runBulkJobContract.payload> = {
     ...runBulkJobContract,
     // Safe to retry: progress is saved with each batch, and every step skips what is already done.
-    async handle({ teamUID, jobId }) {
+    async handle({ teamUID, jobId }, run) {
       const db = databases.forTeam(teamUID);
       const job = await repo.findBulkJob(db, teamUID, jobId);
       if (!job) return;
@@ -270,6 +270,8 @@ export function createBulkService(deps: {
       if (job.status === 'completed') return;
       try {
         while (job.processed < job.total) {
+          // A run that lost its lease leaves the rest to the run that took the job over.
+          if (run?.signal.aborted) return;
           await runBatch(job, job.contactIds.slice(job.processed, job.processed + BULK_BATCH_SIZE));
         }
         if (job.total === 0) await repo.updateBulkJob(db, teamUID, jobId, { status: 'completed' });

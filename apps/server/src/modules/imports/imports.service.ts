@@ -215,7 +215,8 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
     await repo.deleteChunks(db, job.teamId, job.id);
   }
 
-  async function runImport(teamUID: string, importId: string) {
+  /** Runs an import's remaining batches; stops quietly between batches once `stop` aborts. */
+  async function runImport(teamUID: string, importId: string, stop?: AbortSignal) {
     const db = databases.forTeam(teamUID);
     const job = await repo.findImport(db, teamUID, importId);
     if (!job || !job.mapping) return;
@@ -561,10 +562,12 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
         if (rowNumber <= job.processed) continue;
         batch.push({ rowNumber, values });
         if (batch.length === IMPORT_BATCH_SIZE) {
+          if (stop?.aborted) return;
           await processBatch(batch);
           batch = [];
         }
       }
+      if (stop?.aborted) return;
       if (batch.length > 0) await processBatch(batch);
       await tellManagersOfHiddenRows(job);
       await repo.updateImport(db, teamUID, importId, { status: 'completed' });
@@ -581,7 +584,7 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
 
   const runImportJob: JobDefinition<typeof runImportContract.payload> = {
     ...runImportContract,
-    handle: ({ teamUID, importId }) => runImport(teamUID, importId),
+    handle: ({ teamUID, importId }, run) => runImport(teamUID, importId, run?.signal),
   };
 
   return {

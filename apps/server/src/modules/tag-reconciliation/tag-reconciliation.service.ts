@@ -153,12 +153,13 @@ export function createTagReconciliationService(deps: {
     ...mergeTagsJobContract,
     // Safe to retry: each batch takes the contacts that still carry a source tag, so a resumed job
     // carries on where the last committed batch ended and never repeats a change.
-    async handle({ teamUID, jobId }) {
+    async handle({ teamUID, jobId }, run) {
       const db = databases.forTeam(teamUID);
       const job = await bulkRepo.findBulkJob(db, teamUID, jobId);
       if (!job || job.status === 'completed' || job.status === 'failed') return;
       try {
-        while (!(await runBatch(job))) {
+        // A run that lost its lease leaves the rest to the run that took the job over.
+        while (!run?.signal.aborted && !(await runBatch(job))) {
           // Next batch.
         }
       } catch (error) {
