@@ -26,6 +26,14 @@ export interface TestPipeline {
   [field: string]: unknown;
 }
 
+/** A tag set as the API answers it on creation. */
+export interface TestTagSet {
+  tagSetUID: string;
+  name: string;
+  tags: { tagUID: string; name: string }[];
+  [field: string]: unknown;
+}
+
 /** Someone who joined a team by invitation. */
 export interface TestMember {
   client: TestClient;
@@ -69,6 +77,22 @@ export async function createPipeline(
   });
   expectStatus(`creating pipeline ${nickName}`, response, 201);
   return response.body.data as TestPipeline;
+}
+
+/** A tag set with tags of these names: global unless `pipelineId` names a pipeline. */
+export async function createTagSet(
+  team: Pick<TestTeam, 'owner' | 'teamUID'>,
+  name: string,
+  tagNames: string[],
+  options: { pipelineId?: string | null } = {},
+): Promise<TestTagSet> {
+  const response = await team.owner.post(teamPath(team.teamUID)('tag-sets'), {
+    name,
+    tags: tagNames,
+    pipelineId: options.pipelineId,
+  });
+  expectStatus(`creating tag set ${name}`, response, 201);
+  return response.body.data as TestTagSet;
 }
 
 /** Invites a new user (with `role` when given, else the server's default) and has them join. */

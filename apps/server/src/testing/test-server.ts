@@ -77,6 +77,13 @@ export interface TestServer {
     stageNames: string[],
     extra?: { questions?: string[] },
   ): Promise<factories.TestPipeline>;
+  /** A tag set with tags of these names, global unless `pipelineId` is given. */
+  createTagSet(
+    team: TeamRef,
+    name: string,
+    tagNames: string[],
+    options?: { pipelineId?: string | null },
+  ): Promise<factories.TestTagSet>;
   /** Invites a new user with a role and pipeline access and has them join the team. */
   joinAsMember(
     team: TeamRef,
@@ -150,6 +157,7 @@ export async function startTestServer(
       ),
     createPipeline: (team, nickName, stageNames, extra) =>
       factories.createPipeline(team, nickName, stageNames, extra),
+    createTagSet: (team, name, tagNames, options) => factories.createTagSet(team, name, tagNames, options),
     joinAsMember: (team, input) => factories.joinAsMember((who) => testServer.signUp(who), team, input),
     seedContacts: (team, count, input) => factories.seedContacts(team, count, input),
     insertContacts: (teamUID, input) => factories.insertContacts(databases, teamUID, input),
