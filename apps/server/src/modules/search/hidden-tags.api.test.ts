@@ -11,13 +11,11 @@ let hidden: { groupUID: string };
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await server.signUp();
-  teamUID = (await owner.me()).teamUID;
-  mine = (await owner.post(path('pipelines'), { nickName: 'Mine', stages: [{ name: 'New' }] })).body.data;
-  hidden = (await owner.post(path('pipelines'), { nickName: 'Hidden', stages: [{ name: 'New' }] })).body.data;
-  const invite = await owner.post(path('invitations'), { groupAccess: [mine.groupUID] });
-  member = await server.signUp();
-  await member.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`);
+  const team = await server.createTeam();
+  ({ owner, teamUID } = team);
+  mine = await server.createPipeline(team, 'Mine', ['New']);
+  hidden = await server.createPipeline(team, 'Hidden', ['New']);
+  ({ client: member } = await server.joinAsMember(team, { groupAccess: [mine.groupUID] }));
 });
 afterAll(async () => {
   await server.stop();
@@ -27,9 +25,9 @@ function path(rest: string) {
   return `/api/v1/teams/${teamUID}/${rest}`;
 }
 
+/** A tag set of one tag, both named `name`; answers the tag's id. */
 async function tagIn(pipelineId: string | null, name: string) {
-  const set = (await owner.post(path('tag-sets'), { name, pipelineId, tags: [name] })).body.data;
-  return set.tags[0].tagUID as string;
+  return (await server.createTagSet({ owner, teamUID }, name, [name], { pipelineId })).tags[0]!.tagUID;
 }
 
 describe('search hits for a member', () => {

@@ -12,13 +12,14 @@ let hidden: { groupUID: string };
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await server.signUp({ name: 'Tess Owner' });
-  teamUID = (await owner.me()).teamUID;
-  mine = (await owner.post(path('pipelines'), { nickName: 'Mine', stages: [{ name: 'New' }] })).body.data;
-  hidden = (await owner.post(path('pipelines'), { nickName: 'Hidden', stages: [{ name: 'New' }] })).body.data;
-  const invite = await owner.post(path('invitations'), { groupAccess: [mine.groupUID] });
-  member = await server.signUp({ name: 'Theo Member' });
-  await member.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`);
+  const team = await server.createTeam({ name: 'Tess Owner' });
+  ({ owner, teamUID } = team);
+  mine = await server.createPipeline(team, 'Mine', ['New']);
+  hidden = await server.createPipeline(team, 'Hidden', ['New']);
+  ({ client: member } = await server.joinAsMember(team, {
+    groupAccess: [mine.groupUID],
+    name: 'Theo Member',
+  }));
 });
 afterAll(async () => {
   await server.stop();
