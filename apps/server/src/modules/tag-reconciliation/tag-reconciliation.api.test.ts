@@ -27,11 +27,8 @@ afterAll(async () => {
 
 /** Creates a tag set with tags; answers the tag ids by name. */
 async function createTagSet(name: string, tagNames: string[], pipelineId: string | null = null) {
-  const created = await owner.post(`${base()}/tag-sets`, { name, tags: tagNames, pipelineId });
-  expect(created.status).toBe(201);
-  return Object.fromEntries(
-    created.body.data.tags.map((tag: { name: string; tagUID: string }) => [tag.name, tag.tagUID]),
-  ) as Record<string, string>;
+  const created = await server.createTagSet({ owner, teamUID }, name, tagNames, { pipelineId });
+  return Object.fromEntries(created.tags.map((tag) => [tag.name, tag.tagUID])) as Record<string, string>;
 }
 
 async function createContact(name: string, pipelineId: string, tagIds: string[], tagNames: string[] = []) {
