@@ -53,7 +53,7 @@ export async function buildApp(context: AppContext): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app, createOutageCheck(context.databases));
   await installSecurityHeaders(app, config);
-  installCsrfGuard(app, config.APP_URL);
+  installCsrfGuard(app, config);
   installInputGuard(app);
 
   await app.register(fastifyCookie);

@@ -65,6 +65,13 @@ export const configSchema = z.object({
       /^(true|false|1|0|yes|no)$/i.test(value) ? /^(true|1|yes)$/i.test(value) : listFromEnv.parse(value),
     )
     .default(false),
+  /**
+   * The Chrome extension's ids (32 letters a–p each). Set, only that extension may frame the /bex
+   * pages and write with the app's cookies; unset (development, an unpacked extension), any may.
+   */
+  EXTENSION_IDS: listFromEnv
+    .pipe(z.array(z.string().regex(/^[a-p]{32}$/, 'a Chrome extension id is 32 letters a to p')))
+    .optional(),
   /** A help widget script the web app loads when set. */
   HELP_WIDGET_URL: z.url().optional(),
   /** Hosting default domains (e.g. project.web.app); opened there, the app sends users to APP_URL. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { trustedOrigins } from '../auth';
+import type { Config } from '../config';
 import { ForbiddenError } from '../errors';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -15,14 +16,24 @@ const GUARDED_ROUTE = /^\/(api\/v1|api\/v2|search|functions)(\/|$)/;
  * A browser extension's own pages and service worker. A browser sends the app's cookies from
  * there only for an extension granted access to the app's site, which can read them anyway; the
  * GroupTrack extension makes its calls this way with the session it got from /authorize/extension.
+ * With EXTENSION_IDS set, only those extensions.
  */
-const EXTENSION_ORIGIN = /^(chrome-extension|moz-extension|safari-web-extension):\/\/[^/]+$/;
+const EXTENSION_ORIGIN = /^(chrome-extension|moz-extension|safari-web-extension):\/\/([^/]+)$/;
+
+function isExtension(origin: string, extensionIds: readonly string[] | undefined): boolean {
+  const id = EXTENSION_ORIGIN.exec(origin)?.[2];
+  return id !== undefined && (!extensionIds || extensionIds.includes(id));
+}
 
 /** Where a request says it comes from, when that is a site other than the app's own; else null. */
-function foreignSource(request: FastifyRequest, ownOrigins: ReadonlySet<string>): string | null {
+function foreignSource(
+  request: FastifyRequest,
+  ownOrigins: ReadonlySet<string>,
+  extensionIds: readonly string[] | undefined,
+): string | null {
   const { origin } = request.headers;
   if (origin !== undefined) {
-    return ownOrigins.has(origin) || EXTENSION_ORIGIN.test(origin) ? null : `Origin ${origin}`;
+    return ownOrigins.has(origin) || isExtension(origin, extensionIds) ? null : `Origin ${origin}`;
   }
   // Without an Origin (older browsers on some requests), Fetch Metadata tells the same story.
   const site = request.headers['sec-fetch-site'];
@@ -37,7 +48,10 @@ function foreignSource(request: FastifyRequest, ownOrigins: ReadonlySet<string>)
  * page of another site cannot add a header without our CORS approval), so both pass untouched, as
  * do clients that send neither Origin nor Sec-Fetch-Site (scripts, the command line).
  */
-export function installCsrfGuard(app: FastifyInstance, appUrl: string) {
+export function installCsrfGuard(
+  app: FastifyInstance,
+  { APP_URL: appUrl, EXTENSION_IDS: extensionIds }: Pick<Config, 'APP_URL' | 'EXTENSION_IDS'>,
+) {
   const ownOrigins = new Set(trustedOrigins(appUrl));
   const appOrigin = new URL(appUrl).origin;
   app.addHook('onRequest', (request, _reply, done) => {
@@ -46,7 +60,7 @@ export function installCsrfGuard(app: FastifyInstance, appUrl: string) {
     const route = request.routeOptions.url;
     if (route === undefined || !GUARDED_ROUTE.test(route)) return done();
     if (!request.headers.cookie || request.headers.authorization !== undefined) return done();
-    const source = foreignSource(request, ownOrigins);
+    const source = foreignSource(request, ownOrigins, extensionIds);
     if (!source) return done();
     done(
       new ForbiddenError(

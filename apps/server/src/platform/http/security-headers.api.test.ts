@@ -7,6 +7,8 @@ import { startTestServer, type TestServer } from '../../testing/test-server';
 const webDist = mkdtempSync(path.join(tmpdir(), 'grouptrack-web-'));
 writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
 
+const EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
+
 let plain: TestServer;
 let secure: TestServer;
 
@@ -17,6 +19,7 @@ beforeAll(async () => {
       WEB_DIST_DIR: webDist,
       APP_URL: 'https://crm.example.test',
       HELP_WIDGET_URL: 'https://help.example.test/widget.js?v=2',
+      EXTENSION_IDS: EXTENSION_ID,
     },
   });
 });
@@ -126,6 +129,14 @@ describe('the extension frames under /bex', () => {
       expect(answer.headers.get('x-frame-options')).toBeNull();
       expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
     }
+  });
+
+  it('names the published extension alone once its id is configured', async () => {
+    const policy = readPolicy((await secure.client().get('/bex/sidebar')).headers);
+    expect(policy.get('frame-ancestors')).toEqual([
+      ...PLATFORM_ANCESTORS.filter((source) => source !== 'chrome-extension:'),
+      `chrome-extension://${EXTENSION_ID}`,
+    ]);
   });
 
   it('does not lend that to neighbouring paths', async () => {

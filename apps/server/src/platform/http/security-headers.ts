@@ -15,19 +15,24 @@ const PLATFORM_SITES = [
 
 /**
  * Who may frame a /bex page: the platforms' pages (www., m., web. and other subdomains) and the
- * extension's own pages (its offscreen document and popup).
+ * extension's own pages (its offscreen document and popup): those of the configured extension ids,
+ * or of any extension when none is configured.
  */
-export const EXTENSION_FRAME_ANCESTORS = [
-  ...PLATFORM_SITES.flatMap((site) => [`https://${site}`, `https://*.${site}`]),
-  'chrome-extension:',
-];
+export function extensionFrameAncestors(extensionIds: readonly string[] | undefined): string[] {
+  return [
+    ...PLATFORM_SITES.flatMap((site) => [`https://${site}`, `https://*.${site}`]),
+    ...(extensionIds ? extensionIds.map((id) => `chrome-extension://${id}`) : ['chrome-extension:']),
+  ];
+}
 
 const EXTENSION_FRAME = /^\/bex(\/|\?|$)/;
 
 type Directives = Record<string, string[] | null>;
 
+type SecurityConfig = Pick<Config, 'APP_URL' | 'HELP_WIDGET_URL' | 'EXTENSION_IDS'>;
+
 /** What the built web app loads: its own files, Mantine's inline styles, photos from anywhere. */
-function appDirectives(config: Pick<Config, 'APP_URL' | 'HELP_WIDGET_URL'>): Directives {
+function appDirectives(config: SecurityConfig): Directives {
   const https = new URL(config.APP_URL).protocol === 'https:';
   // The help widget is a script from its own site, which brings its styles, fonts, calls and frames.
   const widget = config.HELP_WIDGET_URL ? [new URL(config.HELP_WIDGET_URL).origin] : [];
@@ -57,10 +62,7 @@ function appDirectives(config: Pick<Config, 'APP_URL' | 'HELP_WIDGET_URL'>): Dir
  * exactly those platforms and the extension. The web app's screens are all served by the not-found
  * handler, so the choice is made per path, before any handler runs.
  */
-export async function installSecurityHeaders(
-  app: FastifyInstance,
-  config: Pick<Config, 'APP_URL' | 'HELP_WIDGET_URL'>,
-) {
+export async function installSecurityHeaders(app: FastifyInstance, config: SecurityConfig) {
   const directives = appDirectives(config);
   const https = new URL(config.APP_URL).protocol === 'https:';
   await app.register(fastifyHelmet, {
@@ -72,7 +74,7 @@ export async function installSecurityHeaders(
   const extensionFrame: FastifyHelmetOptions = {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: { ...directives, 'frame-ancestors': EXTENSION_FRAME_ANCESTORS },
+      directives: { ...directives, 'frame-ancestors': extensionFrameAncestors(config.EXTENSION_IDS) },
     },
     // X-Frame-Options cannot name other sites; frame-ancestors says who may frame.
     xFrameOptions: false,
