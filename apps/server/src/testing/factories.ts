@@ -95,7 +95,7 @@ export async function createTagSet(
   return response.body.data as TestTagSet;
 }
 
-/** Invites a new user (with `role` when given, else the server's default) and has them join. */
+/** Invites a new user (with `role` and `groupAccess` when given, else the server's defaults) and has them join. */
 export async function joinAsMember(
   signUp: (input: { name?: string; email?: string }) => Promise<TestClient>,
   team: Pick<TestTeam, 'owner' | 'teamUID'>,
@@ -103,7 +103,7 @@ export async function joinAsMember(
 ): Promise<TestMember> {
   const invite = await team.owner.post(teamPath(team.teamUID)('invitations'), {
     role: input.role,
-    groupAccess: input.groupAccess ?? [],
+    groupAccess: input.groupAccess,
   });
   expectStatus('inviting a member', invite, 201);
   const inviteCode = invite.body.data.inviteCode as string;
