@@ -11,19 +11,11 @@ let tagIds: string[];
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await server.signUp();
-  teamUID = (await owner.me()).teamUID;
-  pipeline = (
-    await owner.post(`${base()}/pipelines`, {
-      nickName: 'Deals',
-      stages: [{ name: 'Open' }, { name: 'Closed' }],
-    })
-  ).body.data;
-  second = (await owner.post(`${base()}/pipelines`, { nickName: 'Second', stages: [{ name: 'S' }] })).body
-    .data;
-  tagIds = (await owner.post(`${base()}/tag-sets`, { name: 'T', tags: ['one', 'two'] })).body.data.tags.map(
-    (tag: { tagUID: string }) => tag.tagUID,
-  );
+  const team = await server.createTeam();
+  ({ owner, teamUID } = team);
+  pipeline = await server.createPipeline(team, 'Deals', ['Open', 'Closed']);
+  second = await server.createPipeline(team, 'Second', ['S']);
+  tagIds = (await server.createTagSet(team, 'T', ['one', 'two'])).tags.map((tag) => tag.tagUID);
 });
 afterAll(async () => {
   await server.stop();
@@ -142,9 +134,10 @@ describe('merging two contacts', () => {
     const a = await createContact({ name: 'Solo', pipeline: { pipelineId: pipeline.groupUID } });
     expect((await owner.post(`${base()}/contacts/${a.GTID}/merge`, { otherGTID: a.GTID })).status).toBe(400);
     const hidden = await createContact({ name: 'Hidden', pipeline: { pipelineId: second.groupUID } });
-    const invite = await owner.post(`${base()}/invitations`, { groupAccess: [pipeline.groupUID] });
-    const member = await server.signUp();
-    await member.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`);
+    const { client: member } = await server.joinAsMember(
+      { owner, teamUID },
+      { groupAccess: [pipeline.groupUID] },
+    );
     expect((await member.post(`${base()}/contacts/${a.GTID}/merge`, { otherGTID: hidden.GTID })).status).toBe(
       404,
     );

@@ -10,8 +10,7 @@ let teamUID: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await server.signUp();
-  teamUID = (await owner.me()).teamUID;
+  ({ owner, teamUID } = await server.createTeam());
 });
 afterAll(async () => {
   await server.stop();
@@ -90,10 +89,7 @@ describe('GET /api/v1/teams/:teamUID/events', () => {
             .data.groupUID as string,
       ),
     );
-    const invite = await owner.post(`/api/v1/teams/${teamUID}/invitations`, { groupAccess: [pipeA] });
-    const member = await server.signUp();
-    await member.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`);
-    const uid = (await member.me()).uid;
+    const { client: member, uid } = await server.joinAsMember({ owner, teamUID }, { groupAccess: [pipeA!] });
     const stream = await openEventStream(member, teamUID);
     await server.server.context.events.record(teamUID, {
       entity: 'contact',

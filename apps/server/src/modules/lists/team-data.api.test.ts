@@ -10,13 +10,10 @@ let pipeline: { groupUID: string };
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await server.signUp();
-  teamUID = (await owner.me()).teamUID;
-  pipeline = (await owner.post(path('pipelines'), { nickName: 'Group', stages: [{ name: 'New' }] })).body
-    .data;
-  const invite = await owner.post(path('invitations'), { groupAccess: [pipeline.groupUID] });
-  member = await server.signUp();
-  await member.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`);
+  const team = await server.createTeam();
+  ({ owner, teamUID } = team);
+  pipeline = await server.createPipeline(team, 'Group', ['New']);
+  ({ client: member } = await server.joinAsMember(team, { groupAccess: [pipeline.groupUID] }));
 });
 afterAll(async () => {
   await server.stop();

@@ -12,16 +12,15 @@ let pipeline: { groupUID: string };
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await server.signUp({ name: 'Olga Owner' });
-  teamUID = (await owner.me()).teamUID;
+  const team = await server.createTeam({ name: 'Olga Owner' });
+  ({ owner, teamUID } = team);
   await owner.patch('/api/v1/me', { timeZone: 'America/New_York' });
-  pipeline = (await owner.post(path('pipelines'), { nickName: 'Tasks', stages: [{ name: 'New' }] })).body
-    .data;
-  const invite = await owner.post(path('invitations'), { groupAccess: [pipeline.groupUID] });
-  member = await server.signUp({ name: 'Milo Member' });
-  await member.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`);
+  pipeline = await server.createPipeline(team, 'Tasks', ['New']);
+  ({ client: member, uid: memberUid } = await server.joinAsMember(team, {
+    groupAccess: [pipeline.groupUID],
+    name: 'Milo Member',
+  }));
   await member.patch('/api/v1/me', { timeZone: 'Europe/Madrid' });
-  memberUid = (await member.me()).uid;
 });
 afterAll(async () => {
   await server.stop();

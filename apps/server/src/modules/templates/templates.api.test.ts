@@ -10,11 +10,9 @@ let teamUID: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await server.signUp();
-  teamUID = (await owner.me()).teamUID;
-  const invite = await owner.post(path('invitations'), {});
-  member = await server.signUp();
-  await member.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`);
+  const team = await server.createTeam();
+  ({ owner, teamUID } = team);
+  ({ client: member } = await server.joinAsMember(team));
 });
 afterAll(async () => {
   await server.stop();
