@@ -69,6 +69,25 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': featureBoundaries(feature) },
   })),
   {
+    // A server module reads another's data through that module's index.ts, never its repository.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^\.\./[a-z-]+/[a-z-]+\.repository$`,
+              message:
+                "Another module's repository is its own: import what it offers from its index ('../<module>').",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON answers by shape; typing every answer would add noise, not safety.
     files: ['**/*.test.ts', 'apps/server/src/testing/**', 'e2e/**'],
     rules: {

@@ -6,7 +6,7 @@ import type { Databases } from '../../platform/db/databases';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
 import type { Actor } from '../../platform/http/actor';
 import type { DirectoryChanges } from '../../platform/directory-changes';
-import { findUser, findUserByEmail, setSuperPermission } from '../users/users.repository';
+import { findUser, findUserByEmail, setSuperPermission } from '../users';
 import * as repo from './admin.repository';
 
 export type AdminService = ReturnType<typeof createAdminService>;

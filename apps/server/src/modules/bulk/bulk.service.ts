@@ -5,9 +5,9 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/e
 import type { Actor } from '../../platform/http/actor';
 import type { JobContract, JobDefinition, JobQueue } from '../../platform/queue';
 import { appendChange } from '../../platform/realtime';
-import { findTagsWithSets, lastCardRank } from '../contacts/contacts.repository';
-import * as pipelinesRepo from '../pipelines/pipelines.repository';
-import { findMatchingIds } from '../search/search.repository';
+import { findTagsWithSets, lastCardRank } from '../contacts';
+import * as pipelineData from '../pipelines';
+import { findMatchingIds } from '../search';
 import type { SearchService } from '../search/search.service';
 import type { PreparedTask, TasksService } from '../tasks/tasks.service';
 import type { TemplatesService } from '../templates/templates.service';
@@ -93,10 +93,10 @@ export function createBulkService(deps: {
       case 'moveStage':
       case 'addToPipeline':
       case 'removeFromPipeline': {
-        const pipeline = await pipelinesRepo.findPipeline(db, member.teamUID, action.pipelineId);
+        const pipeline = await pipelineData.findPipeline(db, member.teamUID, action.pipelineId);
         if (!pipeline || !canSeePipeline(member, pipeline.id)) throw new NotFoundError('Pipeline not found.');
         if (action.type === 'removeFromPipeline') return action;
-        const stages = await pipelinesRepo.listStages(db, member.teamUID, [pipeline.id]);
+        const stages = await pipelineData.listStages(db, member.teamUID, [pipeline.id]);
         const stage = action.stageId ? stages.find((item) => item.id === action.stageId) : stages[0];
         if (!stage)
           throw new BadRequestError(

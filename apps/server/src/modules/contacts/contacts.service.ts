@@ -21,7 +21,7 @@ import {
 } from '../../platform/errors';
 import type { Actor } from '../../platform/http/actor';
 import { appendChange } from '../../platform/realtime';
-import * as pipelinesRepo from '../pipelines/pipelines.repository';
+import * as pipelineData from '../pipelines';
 import type { TeamActor, TeamsService } from '../teams/teams.service';
 import * as repo from './contacts.repository';
 
@@ -233,9 +233,9 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
     placement: PipelinePlacement,
     currentStageId?: string,
   ) {
-    const pipeline = await pipelinesRepo.findPipeline(tx, member.teamUID, placement.pipelineId);
+    const pipeline = await pipelineData.findPipeline(tx, member.teamUID, placement.pipelineId);
     if (!pipeline || !canSeePipeline(member, pipeline.id)) throw new NotFoundError('Pipeline not found.');
-    const stages = await pipelinesRepo.listStages(tx, member.teamUID, [pipeline.id]);
+    const stages = await pipelineData.listStages(tx, member.teamUID, [pipeline.id]);
     const stage = stages.find((item) => item.id === (placement.stageId ?? currentStageId)) ?? stages[0];
     if (!stage || (placement.stageId && stage.id !== placement.stageId))
       throw new BadRequestError(
@@ -808,7 +808,7 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
       const saved = await changeContact(actor, teamUID, contactId, async (tx, member) => {
         if (input.pipelineId) {
           // Another team's pipeline, or one the member cannot see, is no pipeline of theirs.
-          const pipeline = await pipelinesRepo.findPipeline(tx, teamUID, input.pipelineId);
+          const pipeline = await pipelineData.findPipeline(tx, teamUID, input.pipelineId);
           if (!pipeline || !canSeePipeline(member, pipeline.id))
             throw new BadRequestError(
               `Invalid pipelineId: ${input.pipelineId} is not a pipeline of this team.`,

@@ -8,7 +8,7 @@ import {
 } from '@grouptrack/domain';
 import type { Databases } from '../../platform/db/databases';
 import type { Actor } from '../../platform/http/actor';
-import { findMatchingIds } from '../search/search.repository';
+import { findMatchingIds } from '../search';
 import type { SearchService } from '../search/search.service';
 import type { TeamActor, TeamsService } from '../teams/teams.service';
 import { loadContactPage } from './exports.repository';

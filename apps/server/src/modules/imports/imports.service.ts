@@ -25,8 +25,8 @@ import { AppError, BadRequestError, NotFoundError } from '../../platform/errors'
 import type { Actor } from '../../platform/http/actor';
 import type { JobContract, JobDefinition, JobQueue } from '../../platform/queue';
 import { appendChange } from '../../platform/realtime';
-import { findTagsWithSets, lastCardRank, type ActivityInsert } from '../contacts/contacts.repository';
-import * as pipelinesRepo from '../pipelines/pipelines.repository';
+import { findTagsWithSets, lastCardRank, type ActivityInsert } from '../contacts';
+import * as pipelineData from '../pipelines';
 import { HIDDEN_CONTACT_MESSAGE } from '../contacts/contacts.service';
 import type { TeamsService } from '../teams/teams.service';
 import { createCsvDecoder, type CsvEncoding } from './csv-decoding';
@@ -117,7 +117,7 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
       const known = cache.get(tagKey);
       if (known) return known;
       if (!cache.has(setKey)) {
-        const sets = await pipelinesRepo.listTagSets(tx, teamId, pipelineId ? [pipelineId] : []);
+        const sets = await pipelineData.listTagSets(tx, teamId, pipelineId ? [pipelineId] : []);
         for (const set of sets.filter((item) => item.pipelineId === pipelineId)) {
           const key = `${pipelineId ?? ''}|${set.name.toLowerCase()}`;
           cache.set(key, set.id);
@@ -127,20 +127,20 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
       let setId = cache.get(setKey);
       if (!setId) {
         setId = createPushId('ts_');
-        await pipelinesRepo.insertTagSet(tx, {
+        await pipelineData.insertTagSet(tx, {
           teamId,
           id: setId,
           pipelineId,
           name: tagSetName,
           color: DEFAULT_TAG_SET_COLOR,
-          rank: rankBetween(await pipelinesRepo.lastTagSetRank(tx, teamId), null),
+          rank: rankBetween(await pipelineData.lastTagSetRank(tx, teamId), null),
         });
         cache.set(setKey, setId);
       }
       const found = cache.get(tagKey);
       if (found) return found;
       const tagId = createPushId('tag_');
-      await pipelinesRepo.insertTag(tx, { teamId, id: tagId, tagSetId: setId, name: tagName });
+      await pipelineData.insertTag(tx, { teamId, id: tagId, tagSetId: setId, name: tagName });
       cache.set(tagKey, tagId);
       return tagId;
     };
@@ -234,10 +234,10 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
       return failImport(job, `${job.createdBy}, who started this import, is no longer in the team.`);
     const creator = membership;
     const seesAll = can(creator.role, 'see-all-pipelines');
-    const pipelineList = (await pipelinesRepo.listPipelines(db, teamUID)).filter((pipeline) =>
+    const pipelineList = (await pipelineData.listPipelines(db, teamUID)).filter((pipeline) =>
       canSeePipeline(creator, pipeline.id),
     );
-    const stageList = await pipelinesRepo.listStages(db, teamUID);
+    const stageList = await pipelineData.listStages(db, teamUID);
     const pipelineByName = new Map(
       pipelineList.map((pipeline) => [pipeline.nickName.toLowerCase(), pipeline.id]),
     );
@@ -667,9 +667,9 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
         );
       }
       if (options.pipelineId) {
-        const pipeline = await pipelinesRepo.findPipeline(db, teamUID, options.pipelineId);
+        const pipeline = await pipelineData.findPipeline(db, teamUID, options.pipelineId);
         if (!pipeline || !canSeePipeline(member, pipeline.id)) throw new NotFoundError('Pipeline not found.');
-        const stages = await pipelinesRepo.listStages(db, teamUID, [pipeline.id]);
+        const stages = await pipelineData.listStages(db, teamUID, [pipeline.id]);
         if (options.stageId && !stages.some((stage) => stage.id === options.stageId)) {
           throw new BadRequestError(`Invalid stageId: ${options.stageId} is not a stage of this pipeline.`);
         }

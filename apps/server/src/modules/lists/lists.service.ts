@@ -11,7 +11,7 @@ import type { Databases, TeamDb } from '../../platform/db/databases';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { deleteTeamRow } from '../../platform/db/team-rows';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors';
-import { findTagsWithSets } from '../contacts/contacts.repository';
+import { findTagsWithSets } from '../contacts';
 import type { Actor, TeamActor } from '../../platform/http/actor';
 import { appendChange } from '../../platform/realtime';
 import {

@@ -1,8 +1,8 @@
 import { can, canSeePipeline, type SearchFilter } from '@grouptrack/domain';
 import type { TeamDb } from '../../platform/db/databases';
 import { BadRequestError } from '../../platform/errors';
-import { findTagsWithSets } from '../contacts/contacts.repository';
-import * as pipelinesRepo from '../pipelines/pipelines.repository';
+import { findTagsWithSets } from '../contacts';
+import * as pipelineData from '../pipelines';
 import type { TeamActor } from '../teams/teams.service';
 
 type Reader = Pick<TeamActor, 'teamUID' | 'role' | 'groupAccess'>;
@@ -10,8 +10,8 @@ type Reader = Pick<TeamActor, 'teamUID' | 'role' | 'groupAccess'>;
 /** The pipeline, stages and tags a filter names, each with the pipeline it belongs to (null: none). */
 async function referencesOf(db: TeamDb, teamUID: string, filter: SearchFilter) {
   const [pipeline, stages, tags] = await Promise.all([
-    filter.pipelineId ? pipelinesRepo.findPipeline(db, teamUID, filter.pipelineId) : null,
-    filter.stageIds?.length ? pipelinesRepo.listStages(db, teamUID) : [],
+    filter.pipelineId ? pipelineData.findPipeline(db, teamUID, filter.pipelineId) : null,
+    filter.stageIds?.length ? pipelineData.listStages(db, teamUID) : [],
     filter.tags ? findTagsWithSets(db, teamUID, filter.tags.ids) : [],
   ]);
   return {

@@ -10,8 +10,8 @@ import type { Databases } from '../../platform/db/databases';
 import { filterSets } from '../../platform/db/team-schema';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
 import type { Actor } from '../../platform/http/actor';
-import { findTagsWithSets } from '../contacts/contacts.repository';
-import * as pipelinesRepo from '../pipelines/pipelines.repository';
+import { findTagsWithSets } from '../contacts';
+import * as pipelineData from '../pipelines';
 import type { TeamActor, TeamsService } from '../teams/teams.service';
 import { visibleFilter } from './filter-references';
 import * as repo from './search.repository';
@@ -76,10 +76,10 @@ export function createSearchService(deps: { databases: Databases; teams: TeamsSe
       const pipelineId = query.filter.pipelineId;
       if (!pipelineId)
         throw new BadRequestError('Invalid objectToFilter.pipelineId: the board needs a pipeline.');
-      if (!(await pipelinesRepo.findPipeline(db, request.teamUID, pipelineId)))
+      if (!(await pipelineData.findPipeline(db, request.teamUID, pipelineId)))
         throw new NotFoundError('Pipeline not found.');
       const wanted = query.filter.stageIds;
-      const stageIds = (await pipelinesRepo.listStages(db, request.teamUID, [pipelineId]))
+      const stageIds = (await pipelineData.listStages(db, request.teamUID, [pipelineId]))
         .map((stage) => stage.id)
         .filter((stageId) => !wanted?.length || wanted.includes(stageId));
       const stages = await repo.findStagePages(

@@ -6,7 +6,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import type { Actor } from '../../platform/http/actor';
 import type { JobContract, JobDefinition, JobQueue } from '../../platform/queue';
 import { appendChange } from '../../platform/realtime';
-import * as bulkRepo from '../bulk/bulk.repository';
+import * as bulkJobs from '../bulk';
 import { NO_PIPELINE } from '../contacts/contacts.service';
 import type { TeamActor, TeamsService } from '../teams/teams.service';
 import * as repo from './tag-reconciliation.repository';
@@ -53,14 +53,14 @@ export function createTagReconciliationService(deps: {
   }
 
   /** One batch in one transaction: move the contacts, write their history, save and announce progress. */
-  async function runBatch(job: bulkRepo.BulkJobRow): Promise<boolean> {
+  async function runBatch(job: bulkJobs.BulkJobRow): Promise<boolean> {
     const action = job.action as unknown as MergeTagsAction;
     const teamId = job.teamId;
     const sourceIds = action.sources.map((source) => source.tagId);
     return databases.forTeam(teamId).transaction(async (tx) => {
       const progress = async (patch: { processed: number; status: 'running' | 'completed' | 'failed' }) => {
         const error = patch.status === 'failed' ? 'The tag to keep was deleted, so the merge stopped.' : null;
-        await bulkRepo.updateBulkJob(tx, teamId, job.id, { ...patch, error });
+        await bulkJobs.updateBulkJob(tx, teamId, job.id, { ...patch, error });
         await appendChange(tx, teamId, {
           entity: JOB_ENTITY,
           op: 'update',
@@ -155,7 +155,7 @@ export function createTagReconciliationService(deps: {
     // carries on where the last committed batch ended and never repeats a change.
     async handle({ teamUID, jobId }, run) {
       const db = databases.forTeam(teamUID);
-      const job = await bulkRepo.findBulkJob(db, teamUID, jobId);
+      const job = await bulkJobs.findBulkJob(db, teamUID, jobId);
       if (!job || job.status === 'completed' || job.status === 'failed') return;
       try {
         // A run that lost its lease leaves the rest to the run that took the job over.
@@ -163,7 +163,7 @@ export function createTagReconciliationService(deps: {
           // Next batch.
         }
       } catch (error) {
-        await bulkRepo.updateBulkJob(db, teamUID, jobId, {
+        await bulkJobs.updateBulkJob(db, teamUID, jobId, {
           error: 'The merge was interrupted; it will carry on by itself shortly.',
         });
         throw error;
@@ -273,7 +273,7 @@ export function createTagReconciliationService(deps: {
       };
       const jobId = createPushId('merge_');
       await db.transaction(async (tx) => {
-        await bulkRepo.insertBulkJob(tx, {
+        await bulkJobs.insertBulkJob(tx, {
           teamId: teamUID,
           id: jobId,
           action: action as unknown as Record<string, unknown>,

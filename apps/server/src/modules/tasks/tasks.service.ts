@@ -14,11 +14,11 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/e
 import type { Actor } from '../../platform/http/actor';
 import type { JobContract, JobDefinition, JobQueue } from '../../platform/queue';
 import { appendChange } from '../../platform/realtime';
-import { listPipelinesOfContacts } from '../contacts/contacts.repository';
+import { listPipelinesOfContacts } from '../contacts';
 import { NO_PIPELINE, type ContactsService } from '../contacts/contacts.service';
 import type { MailService } from '../mail/mail.service';
 import type { TeamActor, TeamsService } from '../teams/teams.service';
-import { findUser } from '../users/users.repository';
+import { findUser } from '../users';
 import * as repo from './tasks.repository';
 
 export interface TaskInput {

@@ -22,7 +22,7 @@ import type { Actor, TeamActor } from '../../platform/http/actor';
 import type { DirectoryChanges } from '../../platform/directory-changes';
 import { textProblem } from '../../platform/storable-text';
 import type { MailService } from '../mail/mail.service';
-import { listPipelines } from '../pipelines/pipelines.repository';
+import { listPipelines } from '../pipelines';
 import * as repo from './teams.repository';
 
 const DAY_MS = 86_400_000;

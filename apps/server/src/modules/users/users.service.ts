@@ -9,7 +9,7 @@ import type { Auth } from '../../platform/auth';
 import type { Databases } from '../../platform/db/databases';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
 import type { Actor } from '../../platform/http/actor';
-import { listMembershipsOfUser } from '../teams/teams.repository';
+import { listMembershipsOfUser } from '../teams';
 import type { TeamsService } from '../teams/teams.service';
 import * as repo from './users.repository';
 
