@@ -31,26 +31,14 @@ const PLATFORMS = ['facebook', 'instagram', 'linkedin', 'tiktok'];
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await server.signUp();
-  teamUID = (await owner.me()).teamUID;
-  const pipeline = (
-    await owner.post(`/api/v1/teams/${teamUID}/pipelines`, {
-      nickName: 'Search Board',
-      stages: [{ name: 'New' }, { name: 'Warm' }, { name: 'Won' }],
-    })
-  ).body.data;
+  const team = await server.createTeam();
+  ({ owner, teamUID } = team);
+  const pipeline = await server.createPipeline(team, 'Search Board', ['New', 'Warm', 'Won']);
   pipelineId = pipeline.groupUID;
-  stageIds = pipeline.stages.map((stage: { stageUID: string }) => stage.stageUID);
-  otherPipelineId = (
-    await owner.post(`/api/v1/teams/${teamUID}/pipelines`, { nickName: 'Elsewhere', stages: [{ name: 'X' }] })
-  ).body.data.groupUID;
-  const set = (
-    await owner.post(`/api/v1/teams/${teamUID}/tag-sets`, {
-      name: 'Topics',
-      tags: ['alpha', 'beta', 'gamma'],
-    })
-  ).body.data;
-  tagIds = set.tags.map((tag: { tagUID: string }) => tag.tagUID);
+  stageIds = pipeline.stages.map((stage) => stage.stageUID);
+  otherPipelineId = (await server.createPipeline(team, 'Elsewhere', ['X'])).groupUID;
+  const set = await server.createTagSet(team, 'Topics', ['alpha', 'beta', 'gamma']);
+  tagIds = set.tags.map((tag) => tag.tagUID);
 
   for (let index = 0; index < 40; index += 1) {
     const firstName = FIRST[index % FIRST.length]!;
@@ -280,11 +268,10 @@ describe('POST /search/v2 access and errors', () => {
   it('answers 404 for another team and limits a member to their pipelines', async () => {
     const stranger = await server.signUp();
     expect((await search({}, stranger)).status).toBe(404);
-    const invite = await owner.post(`/api/v1/teams/${teamUID}/invitations`, {
-      groupAccess: [otherPipelineId],
-    });
-    const member = await server.signUp();
-    await member.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`);
+    const { client: member } = await server.joinAsMember(
+      { owner, teamUID },
+      { groupAccess: [otherPipelineId] },
+    );
     expect((await search({}, member)).body.data.total).toBe(1);
     expect((await search({ objectToFilter: { pipelineId } }, member)).status).toBe(404);
   });
@@ -330,10 +317,10 @@ describe('POST /search/v2 access and errors', () => {
   });
 
   it('applies a changed pipeline access and a removed member on the very next search', async () => {
-    const invite = await owner.post(`/api/v1/teams/${teamUID}/invitations`, { groupAccess: [pipelineId] });
-    const member = await server.signUp();
-    await member.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`);
-    const memberUid = (await member.me()).uid as string;
+    const { client: member, uid: memberUid } = await server.joinAsMember(
+      { owner, teamUID },
+      { groupAccess: [pipelineId] },
+    );
     const board = { objectToFilter: { pipelineId } };
     expect((await search(board, member)).body.data.total).toBe(40);
 
@@ -346,12 +333,10 @@ describe('POST /search/v2 access and errors', () => {
   });
 
   it('answers with the access read afresh, even when the new access repeats an id as often as the old had ids', async () => {
-    const invite = await owner.post(`/api/v1/teams/${teamUID}/invitations`, {
-      groupAccess: [pipelineId, otherPipelineId],
-    });
-    const member = await server.signUp();
-    await member.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`);
-    const memberUid = (await member.me()).uid as string;
+    const { client: member, uid: memberUid } = await server.joinAsMember(
+      { owner, teamUID },
+      { groupAccess: [pipelineId, otherPipelineId] },
+    );
     const board = { objectToFilter: { pipelineId } };
     expect((await search(board, member)).body.data.total).toBe(40);
 
