@@ -17,9 +17,7 @@ beforeAll(async () => {
   const team = await server.createTeam({ extraSeats: 20 });
   ({ owner, teamUID } = team);
   pipeline = await server.createPipeline(team, 'Bulk', ['A', 'B']);
-  tagIds = (
-    await owner.post(`/api/v1/teams/${teamUID}/tag-sets`, { name: 'Bulk tags', tags: ['hot', 'cold'] })
-  ).body.data.tags.map((tag: { tagUID: string }) => tag.tagUID);
+  tagIds = (await server.createTagSet(team, 'Bulk tags', ['hot', 'cold'])).tags.map((tag) => tag.tagUID);
 });
 afterAll(async () => {
   await server.stop();

@@ -20,8 +20,7 @@ beforeAll(async () => {
     questions: ['Why did you join?'],
   });
   other = await server.createPipeline(team, 'Private Group', ['Only']);
-  tagSet = (await owner.post(`${base()}/tag-sets`, { name: 'Interests', tags: ['Fitness', 'Mindset'] })).body
-    .data;
+  tagSet = await server.createTagSet(team, 'Interests', ['Fitness', 'Mindset']);
 });
 afterAll(async () => {
   await server.stop();

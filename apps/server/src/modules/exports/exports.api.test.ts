@@ -9,8 +9,7 @@ let teamUID: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await server.signUp();
-  teamUID = (await owner.me()).teamUID;
+  ({ owner, teamUID } = await server.createTeam());
 });
 afterAll(async () => {
   await server.stop();

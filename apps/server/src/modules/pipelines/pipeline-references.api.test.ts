@@ -11,10 +11,8 @@ let ourPhase: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await server.signUp();
-  teamUID = (await owner.me()).teamUID;
-  const stranger = await server.signUp();
-  const theirTeam = (await stranger.me()).teamUID;
+  ({ owner, teamUID } = await server.createTeam());
+  const { owner: stranger, teamUID: theirTeam } = await server.createTeam();
   theirPhase = (await stranger.post(`/api/v1/teams/${theirTeam}/phases`, { name: 'Their phase' })).body
     .data[0].phaseUID;
   ourPhase = (await owner.post(path('phases'), { name: 'Lead' })).body.data[0].phaseUID;

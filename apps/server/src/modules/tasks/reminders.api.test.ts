@@ -10,8 +10,7 @@ let teamUID: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await server.signUp({ email: 'reminded@example.test' });
-  teamUID = (await owner.me()).teamUID;
+  ({ owner, teamUID } = await server.createTeam({ email: 'reminded@example.test' }));
 });
 afterAll(async () => {
   await server.stop();

@@ -10,8 +10,7 @@ let teamUID: string;
 
 beforeAll(async () => {
   server = await startTestServer({ env: { APP_URL } });
-  owner = await server.signUp({ name: 'Cora Cookie' });
-  teamUID = (await owner.me()).teamUID;
+  ({ owner, teamUID } = await server.createTeam({ name: 'Cora Cookie' }));
 });
 afterAll(async () => {
   await server.stop();

@@ -10,8 +10,7 @@ let teamUID: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await server.signUp({ name: 'Nora Nul' });
-  teamUID = (await owner.me()).teamUID;
+  ({ owner, teamUID } = await server.createTeam({ name: 'Nora Nul' }));
 });
 afterAll(async () => {
   await server.stop();
