@@ -182,3 +182,5 @@ export {
   formatDateInZone,
 } from './task-schedule';
 export type { RepeatRule } from './task-schedule';
+export { CHANGE_ENTITIES } from './change-events';
+export type { ChangeEntity, ChangeEvent } from './change-events';

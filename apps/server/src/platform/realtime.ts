@@ -1,3 +1,4 @@
+import type { ChangeEvent } from '@grouptrack/domain';
 import { and, asc, eq, gt, gte, max, sql } from 'drizzle-orm';
 import type { Databases, TeamDb } from './db/databases';
 import type { Engine } from './db/engine';
@@ -9,17 +10,7 @@ const CHANNEL = 'team_events';
 const MAX_INLINE_PAYLOAD = 7500;
 const REPLAY_LIMIT = 1000;
 
-/** One committed change, as SSE clients receive it (shared/ARCHITECTURE.md, Realtime). */
-export interface ChangeEvent {
-  id: number;
-  teamUID: string;
-  entity: string;
-  op: 'create' | 'update' | 'delete';
-  ids: string[];
-  data: Record<string, unknown> | null;
-  pipelineId: string | null;
-  createdAt: string;
-}
+export type { ChangeEvent };
 
 export type ChangeInput = Pick<ChangeEvent, 'entity' | 'op' | 'ids'> & {
   data?: Record<string, unknown> | null;

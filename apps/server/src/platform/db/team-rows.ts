@@ -1,3 +1,4 @@
+import type { ChangeEntity } from '@grouptrack/domain';
 import { and, eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { NotFoundError } from '../errors';
@@ -16,7 +17,7 @@ export async function deleteTeamRow(
   teamUID: string,
   table: TeamKeyedTable,
   id: string,
-  change: { entity: string; notFound: string },
+  change: { entity: ChangeEntity; notFound: string },
 ) {
   await databases.forTeam(teamUID).transaction(async (tx) => {
     const deleted = await tx

@@ -1,3 +1,4 @@
+import type { ChangeEntity } from '@grouptrack/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   bigserial,
@@ -30,7 +31,7 @@ export const teamEvents = pgTable(
   {
     teamId: text('team_id').notNull(),
     id: bigserial('id', { mode: 'number' }).notNull(),
-    entity: text('entity').notNull(),
+    entity: text('entity').$type<ChangeEntity>().notNull(),
     op: text('op').$type<'create' | 'update' | 'delete'>().notNull(),
     ids: jsonb('ids').$type<string[]>().notNull(),
     data: jsonb('data').$type<Record<string, unknown>>(),
