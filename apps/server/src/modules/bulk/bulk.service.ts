@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors';
 import type { Actor } from '../../platform/http/actor';
-import type { JobContract, JobDefinition, JobQueue } from '../../platform/queue';
+import { runBulkActionJob } from '../../jobs/run-bulk-action.job';
+import type { JobQueue, JobRun } from '../../platform/queue';
 import { appendChange } from '../../platform/realtime';
 import { findTagsWithSets, lastCardRank } from '../contacts';
 import * as pipelineData from '../pipelines';
@@ -38,12 +39,6 @@ export type BulkAction = z.infer<typeof bulkActionSchema>;
 type StoredBulkAction =
   | Exclude<BulkAction, { type: 'createTask' }>
   | (Extract<BulkAction, { type: 'createTask' }> & { task: PreparedTask });
-
-export const runBulkJobContract = {
-  name: 'run-bulk-action',
-  payload: z.object({ teamUID: z.string(), jobId: z.string() }),
-  retryLimit: 5,
-} satisfies JobContract<z.ZodType>;
 
 export type BulkService = ReturnType<typeof createBulkService>;
 
@@ -259,31 +254,28 @@ export function createBulkService(deps: {
     );
   }
 
-  const runBulkJob: JobDefinition<typeof runBulkJobContract.payload> = {
-    ...runBulkJobContract,
-    // Safe to retry: progress is saved with each batch, and every step skips what is already done.
-    async handle({ teamUID, jobId }, run) {
-      const db = databases.forTeam(teamUID);
-      const job = await repo.findBulkJob(db, teamUID, jobId);
-      if (!job) return;
-      await requeueLastBatchReminders(job);
-      if (job.status === 'completed') return;
-      try {
-        while (job.processed < job.total) {
-          // A run that lost its lease leaves the rest to the run that took the job over.
-          if (run?.signal.aborted) return;
-          await runBatch(job, job.contactIds.slice(job.processed, job.processed + BULK_BATCH_SIZE));
-        }
-        if (job.total === 0) await repo.updateBulkJob(db, teamUID, jobId, { status: 'completed' });
-      } catch (error) {
-        await repo.updateBulkJob(db, teamUID, jobId, { error: String(error) });
-        throw error;
+  // Safe to retry: progress is saved with each batch, and every step skips what is already done.
+  async function runBulkAction({ teamUID, jobId }: { teamUID: string; jobId: string }, run?: JobRun) {
+    const db = databases.forTeam(teamUID);
+    const job = await repo.findBulkJob(db, teamUID, jobId);
+    if (!job) return;
+    await requeueLastBatchReminders(job);
+    if (job.status === 'completed') return;
+    try {
+      while (job.processed < job.total) {
+        // A run that lost its lease leaves the rest to the run that took the job over.
+        if (run?.signal.aborted) return;
+        await runBatch(job, job.contactIds.slice(job.processed, job.processed + BULK_BATCH_SIZE));
       }
-    },
-  };
+      if (job.total === 0) await repo.updateBulkJob(db, teamUID, jobId, { status: 'completed' });
+    } catch (error) {
+      await repo.updateBulkJob(db, teamUID, jobId, { error: String(error) });
+      throw error;
+    }
+  }
 
   return {
-    runBulkJob,
+    runBulkJob: runBulkActionJob.handledBy(runBulkAction),
 
     /** Resolves the target now (so "all 38,214 matching" means those), then queues the job. */
     async startBulkAction(
@@ -325,7 +317,7 @@ export function createBulkService(deps: {
           data: { processed: 0, total: contactIds.length, status: 'queued', type: action.type },
         });
       });
-      await queue.send(runBulkJobContract, { teamUID: input.teamUID, jobId });
+      await queue.send(runBulkActionJob, { teamUID: input.teamUID, jobId });
       return { jobId, matched: contactIds.length };
     },
 

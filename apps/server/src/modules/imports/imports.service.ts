@@ -23,7 +23,8 @@ import { z } from 'zod';
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { AppError, BadRequestError, NotFoundError } from '../../platform/errors';
 import type { Actor } from '../../platform/http/actor';
-import type { JobContract, JobDefinition, JobQueue } from '../../platform/queue';
+import { runImportJob } from '../../jobs/run-import.job';
+import type { JobQueue } from '../../platform/queue';
 import { appendChange } from '../../platform/realtime';
 import { findTagsWithSets, lastCardRank, type ActivityInsert } from '../contacts';
 import * as pipelineData from '../pipelines';
@@ -38,12 +39,6 @@ const CHUNK_CHARS = 1_000_000;
 const PREVIEW_ROWS = 5;
 /** The largest file accepted, in bytes. */
 export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
-
-export const runImportContract = {
-  name: 'run-import',
-  payload: z.object({ teamUID: z.string(), importId: z.string() }),
-  retryLimit: 5,
-} satisfies JobContract<z.ZodType>;
 
 export interface ImportOptions {
   mapping: CsvField[];
@@ -582,13 +577,10 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
     }
   }
 
-  const runImportJob: JobDefinition<typeof runImportContract.payload> = {
-    ...runImportContract,
-    handle: ({ teamUID, importId }, run) => runImport(teamUID, importId, run?.signal),
-  };
-
   return {
-    runImportJob,
+    runImportJob: runImportJob.handledBy(({ teamUID, importId }, run) =>
+      runImport(teamUID, importId, run?.signal),
+    ),
 
     /**
      * Stores an uploaded CSV as it streams in (never whole in memory), reading its header, the
@@ -691,7 +683,7 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
         mapping,
         options: { ...uploadFactsOf(row), ...rest },
       });
-      await queue.send(runImportContract, { teamUID, importId });
+      await queue.send(runImportJob, { teamUID, importId });
       return present((await repo.findImport(db, teamUID, importId))!);
     },
 

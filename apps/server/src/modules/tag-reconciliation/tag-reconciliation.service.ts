@@ -1,10 +1,10 @@
 import { can, canSeePipeline, createPushId } from '@grouptrack/domain';
-import { z } from 'zod';
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors';
 import type { Actor } from '../../platform/http/actor';
-import type { JobContract, JobDefinition, JobQueue } from '../../platform/queue';
+import { mergeTagsJob } from '../../jobs/merge-tags.job';
+import type { JobQueue, JobRun } from '../../platform/queue';
 import { appendChange } from '../../platform/realtime';
 import * as bulkJobs from '../bulk';
 import { NO_PIPELINE } from '../contacts/contacts.service';
@@ -25,12 +25,6 @@ export interface MergeTagsAction {
   targetPipelineId: string | null;
   sources: { tagId: string; name: string; pipelineId: string | null }[];
 }
-
-export const mergeTagsJobContract = {
-  name: 'merge-tags',
-  payload: z.object({ teamUID: z.string(), jobId: z.string() }),
-  retryLimit: 5,
-} satisfies JobContract<z.ZodType>;
 
 /** The events a merge job's progress is announced with (the same as bulk actions'). */
 const JOB_ENTITY = 'bulk_job';
@@ -149,34 +143,31 @@ export function createTagReconciliationService(deps: {
     });
   }
 
-  const mergeTagsJob: JobDefinition<typeof mergeTagsJobContract.payload> = {
-    ...mergeTagsJobContract,
-    // Safe to retry: each batch takes the contacts that still carry a source tag, so a resumed job
-    // carries on where the last committed batch ended and never repeats a change.
-    async handle({ teamUID, jobId }, run) {
-      const db = databases.forTeam(teamUID);
-      const job = await bulkJobs.findBulkJob(db, teamUID, jobId);
-      if (!job || job.status === 'completed' || job.status === 'failed') return;
-      try {
-        // A run that lost its lease leaves the rest to the run that took the job over.
-        while (!run?.signal.aborted && !(await runBatch(job))) {
-          // Next batch.
-        }
-      } catch (error) {
-        await bulkJobs.updateBulkJob(db, teamUID, jobId, {
-          error: 'The merge was interrupted; it will carry on by itself shortly.',
-        });
-        throw error;
+  // Safe to retry: each batch takes the contacts that still carry a source tag, so a resumed job
+  // carries on where the last committed batch ended and never repeats a change.
+  async function mergeTags({ teamUID, jobId }: { teamUID: string; jobId: string }, run?: JobRun) {
+    const db = databases.forTeam(teamUID);
+    const job = await bulkJobs.findBulkJob(db, teamUID, jobId);
+    if (!job || job.status === 'completed' || job.status === 'failed') return;
+    try {
+      // A run that lost its lease leaves the rest to the run that took the job over.
+      while (!run?.signal.aborted && !(await runBatch(job))) {
+        // Next batch.
       }
-    },
-  };
+    } catch (error) {
+      await bulkJobs.updateBulkJob(db, teamUID, jobId, {
+        error: 'The merge was interrupted; it will carry on by itself shortly.',
+      });
+      throw error;
+    }
+  }
 
   /** The member's visible pipelines for counting, or null when they see every pipeline. */
   const visibleFor = (member: TeamActor): repo.VisiblePipelines =>
     can(member.role, 'see-all-pipelines') ? null : member.groupAccess;
 
   return {
-    mergeTagsJob,
+    mergeTagsJob: mergeTagsJob.handledBy(mergeTags),
 
     /** Orphaned tag names and groups of tags whose names differ only in case or spaces. */
     async getReconciliation(actor: Actor, teamUID: string) {
@@ -249,11 +240,7 @@ export function createTagReconciliationService(deps: {
           action.sources.every((source) => wanted.has(source.tagId));
         if (same) {
           // A retried request: make sure the job is queued, and answer it.
-          await queue.send(
-            mergeTagsJobContract,
-            { teamUID, jobId: running.id },
-            { singletonKey: running.id },
-          );
+          await queue.send(mergeTagsJob, { teamUID, jobId: running.id }, { singletonKey: running.id });
           return { jobId: running.id, total: running.total };
         }
         if (ids.some((id) => id === target.tagId || wanted.has(id))) {
@@ -289,7 +276,7 @@ export function createTagReconciliationService(deps: {
           data: { processed: 0, total, status: 'queued', type: action.type },
         });
       });
-      await queue.send(mergeTagsJobContract, { teamUID, jobId }, { singletonKey: jobId });
+      await queue.send(mergeTagsJob, { teamUID, jobId }, { singletonKey: jobId });
       return { jobId, total };
     },
 

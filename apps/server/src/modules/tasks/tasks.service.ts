@@ -6,13 +6,14 @@ import {
   findNextOccurrence,
   type RepeatRule,
 } from '@grouptrack/domain';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { announceAppEvent } from '../../platform/app-events';
 import type { Config } from '../../platform/config';
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors';
 import type { Actor } from '../../platform/http/actor';
-import type { JobContract, JobDefinition, JobQueue } from '../../platform/queue';
+import { sendTaskReminderJob } from '../../jobs/send-task-reminder.job';
+import type { JobQueue } from '../../platform/queue';
 import { appendChange } from '../../platform/realtime';
 import { listPipelinesOfContacts } from '../contacts';
 import { NO_PIPELINE, type ContactsService } from '../contacts/contacts.service';
@@ -44,12 +45,6 @@ export interface PreparedTask {
   repeat: RepeatRule | null;
 }
 
-export const taskReminderContract = {
-  name: 'send-task-reminder',
-  payload: z.object({ teamUID: z.string(), taskId: z.string(), dueAt: z.string() }),
-  retryLimit: 5,
-} satisfies JobContract<z.ZodType>;
-
 export type TasksService = ReturnType<typeof createTasksService>;
 
 /** Tasks (SPEC Task): due at a moment in the assignee's time zone, repeating if asked, reminded once. */
@@ -73,7 +68,7 @@ export function createTasksService(deps: {
     teamUID: string,
   ) {
     await queue.sendMany(
-      taskReminderContract,
+      sendTaskReminderJob,
       list
         .filter((task) => task.status === 'active' && task.reminder !== 'none')
         .map((task) => ({
@@ -87,7 +82,7 @@ export function createTasksService(deps: {
     scheduleReminders([task], teamUID);
 
   /** Sends a reminder once: the reminder row (and the mail's key) make a retried job a no-op. */
-  async function sendReminder({ teamUID, taskId, dueAt }: z.infer<typeof taskReminderContract.payload>) {
+  async function sendReminder({ teamUID, taskId, dueAt }: z.infer<typeof sendTaskReminderJob.payload>) {
     const db = databases.forTeam(teamUID);
     const task = await repo.findTask(db, teamUID, taskId);
     if (!task || task.status !== 'active' || task.reminder === 'none' || task.dueAt.toISOString() !== dueAt)
@@ -289,9 +284,7 @@ export function createTasksService(deps: {
   }
 
   return {
-    taskReminderJob: { ...taskReminderContract, handle: sendReminder } satisfies JobDefinition<
-      typeof taskReminderContract.payload
-    >,
+    taskReminderJob: sendTaskReminderJob.handledBy(sendReminder),
 
     timeZoneOf,
 
