@@ -141,7 +141,8 @@ export type {
 } from './sync-rules';
 export { PRO_TIER_VALUE, TIERS, getTier, isTierValue } from './tiers';
 export type { Tier, TierName, TierValue } from './tiers';
-export { isRank, rankBetween, ranksAfter, spreadRanks } from './rank';
+export { isRank, placeAmong, placementProblem, rankBetween, ranksAfter, spreadRanks } from './rank';
+export type { Placement } from './rank';
 export { SEARCH_SORT_FIELDS, readSearchText, searchFilterSchema, searchRequestSchema } from './search';
 export type {
   OpenDealsSum,

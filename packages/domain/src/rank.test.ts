@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRank, rankBetween, ranksAfter, spreadRanks } from './rank';
+import { isRank, placeAmong, rankBetween, ranksAfter, spreadRanks } from './rank';
 
 describe('rankBetween', () => {
   it.each([
@@ -74,5 +74,37 @@ describe('ranksAfter', () => {
     if (last) expect(ranks[0]! > last).toBe(true);
     expect(ranks.every(isRank)).toBe(true);
     expect(rankBetween(ranks[0]!, ranks[1] ?? null) > ranks[0]!).toBe(true);
+  });
+});
+
+describe('placeAmong', () => {
+  const list = [
+    { id: 'a', rank: 'A' },
+    { id: 'b', rank: 'B' },
+    { id: 'c', rank: 'C' },
+  ];
+  const order = (moved: string, rank: string) =>
+    [...list.filter((item) => item.id !== moved), { id: moved, rank }]
+      .sort((x, y) => (x.rank < y.rank ? -1 : 1))
+      .map((item) => item.id)
+      .join('');
+
+  it('puts a new item at the end, or after or before the one named', () => {
+    expect(order('n', placeAmong(list, {})!)).toBe('abcn');
+    expect(order('n', placeAmong(list, { after: 'a' })!)).toBe('anbc');
+    expect(order('n', placeAmong(list, { after: 'c' })!)).toBe('abcn');
+    expect(order('n', placeAmong(list, { before: 'a' })!)).toBe('nabc');
+    expect(order('n', placeAmong(list, { before: 'c' })!)).toBe('abnc');
+  });
+
+  it('moves an item of the list, leaving its old place out', () => {
+    expect(order('a', placeAmong(list, { after: 'b' }, 'a')!)).toBe('bac');
+    expect(order('c', placeAmong(list, { before: 'a' }, 'c')!)).toBe('cab');
+    expect(order('a', placeAmong(list, {}, 'a')!)).toBe('bca');
+  });
+
+  it('answers null when the named item is not in the list', () => {
+    expect(placeAmong(list, { after: 'z' })).toBeNull();
+    expect(placeAmong(list, { before: 'a' }, 'a')).toBeNull();
   });
 });

@@ -76,3 +76,34 @@ export function ranksAfter(last: string | null, count: number): string[] {
     return `${start}${suffix}V`;
   });
 }
+
+/** Where an item goes among its siblings: after or before one of them, else at the end. */
+export interface Placement {
+  after?: string | undefined;
+  before?: string | undefined;
+}
+
+/**
+ * The rank that puts an item where `placement` says among `siblings` (in rank order; the item
+ * itself, when it is among them, is left out first), or null when the placement names an item that
+ * is not a sibling.
+ */
+export function placeAmong(
+  siblings: readonly { id: string; rank: string }[],
+  placement: Placement,
+  movingId?: string,
+): string | null {
+  const others = siblings.filter((item) => item.id !== movingId);
+  const anchorId = placement.after ?? placement.before;
+  if (!anchorId) return rankBetween(others.at(-1)?.rank ?? null, null);
+  const index = others.findIndex((item) => item.id === anchorId);
+  if (index < 0) return null;
+  return placement.after
+    ? rankBetween(others[index]!.rank, others[index + 1]?.rank ?? null)
+    : rankBetween(others[index - 1]?.rank ?? null, others[index]!.rank);
+}
+
+/** What is wrong with a placement `placeAmong` could not follow. */
+export function placementProblem(placement: Placement): string {
+  return `Invalid placement: ${placement.after ?? placement.before} is not in this list.`;
+}

@@ -3,7 +3,8 @@ import {
   canSeePipeline,
   createPushId,
   extractContactDetails,
-  rankBetween,
+  placeAmong,
+  placementProblem,
   type SearchFilter,
 } from '@grouptrack/domain';
 import { and, asc, eq } from 'drizzle-orm';
@@ -97,19 +98,11 @@ export function createListsService(deps: { databases: Databases; teams: TeamsSer
         return await databases.forTeam(teamUID).transaction(async (tx) => {
           const all = await listRows(tx, list, teamUID);
           const current = all.find((row) => row.id === itemId);
-          const rows = all.filter((row) => row.id !== itemId);
           if (itemId && !current) throw new NotFoundError('Item not found.');
-          const anchor = placement.after ?? placement.before;
-          let rank: string | undefined;
-          if (anchor) {
-            const index = rows.findIndex((row) => row.id === anchor);
-            if (index < 0) throw new BadRequestError(`Invalid placement: ${anchor} is not in this list.`);
-            rank = placement.after
-              ? rankBetween(rows[index]!.rank, rows[index + 1]?.rank ?? null)
-              : rankBetween(rows[index - 1]?.rank ?? null, rows[index]!.rank);
-          } else if (!itemId) {
-            rank = rankBetween(rows.at(-1)?.rank ?? null, null);
-          }
+          // An item saved without a placement keeps its place; a new one goes at the end.
+          const moving = Boolean(placement.after ?? placement.before) || !itemId;
+          const rank = moving ? placeAmong(all, placement, itemId ?? undefined) : undefined;
+          if (rank === null) throw new BadRequestError(placementProblem(placement));
           const id = itemId ?? createPushId(prefix);
           if (itemId) {
             const changed = Object.entries(fields).some(

@@ -4,8 +4,11 @@ import {
   canSeePipeline,
   createPushId,
   pickReadableFontColor,
+  placeAmong,
+  placementProblem,
   rankBetween,
   spreadRanks,
+  type Placement,
 } from '@grouptrack/domain';
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { isUniqueViolation } from '../../platform/db/errors';
@@ -25,12 +28,6 @@ const STAGE_PALETTE = [
   '#0C8599',
   '#5C940D',
 ];
-
-/** Where an item goes among its siblings: after or before another one, else at the end. */
-export interface Placement {
-  after?: string | undefined;
-  before?: string | undefined;
-}
 
 export interface StageInput {
   name: string;
@@ -96,14 +93,9 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
     placement: Placement,
     movingId?: string,
   ): string {
-    const others = siblings.filter((item) => item.id !== movingId);
-    const anchorId = placement.after ?? placement.before;
-    if (!anchorId) return rankBetween(others.at(-1)?.rank ?? null, null);
-    const index = others.findIndex((item) => item.id === anchorId);
-    if (index < 0) throw new BadRequestError(`Invalid placement: ${anchorId} is not in this list.`);
-    return placement.after
-      ? rankBetween(others[index]!.rank, others[index + 1]?.rank ?? null)
-      : rankBetween(others[index - 1]?.rank ?? null, others[index]!.rank);
+    const rank = placeAmong(siblings, placement, movingId);
+    if (rank === null) throw new BadRequestError(placementProblem(placement));
+    return rank;
   }
 
   function stageRow(teamUID: string, pipelineId: string, input: StageInput, rank: string, index: number) {
