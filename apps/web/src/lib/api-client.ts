@@ -26,6 +26,18 @@ export function formatErrorMessage(error: unknown): string {
   return MESSAGES.somethingWentWrong;
 }
 
+/** The path of a team-scoped endpoint: `/api/v1/teams/:teamUID/<segments>`, each segment encoded. */
+export function teamPath(teamUID: string, ...segments: string[]): string {
+  return ['/api/v1/teams', teamUID, ...segments]
+    .map((segment, index) => (index === 0 ? segment : encodeURIComponent(segment)))
+    .join('/');
+}
+
+/** The path of a contact's endpoint, or of something under it: `/api/v1/teams/:teamUID/contacts/:GTID/…`. */
+export function contactPath(teamUID: string, GTID: string, ...segments: string[]): string {
+  return teamPath(teamUID, 'contacts', GTID, ...segments);
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;

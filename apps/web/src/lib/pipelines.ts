@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { requestData } from './api-client';
+import { requestData, teamPath } from './api-client';
+import { teamKeys } from './query-keys';
 import { useTeamEvents } from './team-events';
 
 /** A stage of a pipeline, as the server presents it. */
@@ -54,11 +55,6 @@ export type Placement = { after: string } | { before: string };
 
 export const pipelineListQueryKey = (teamUID: string) => ['teams', teamUID, 'pipelines', 'full'] as const;
 
-/** Builds a team-scoped API path. */
-export function teamPath(teamUID: string, rest: string): string {
-  return `/api/v1/teams/${encodeURIComponent(teamUID)}/${rest}`;
-}
-
 /** Loads the pipelines with stages and tag sets, and the global tag sets. */
 export function fetchPipelineList(teamUID: string, signal?: AbortSignal): Promise<PipelineList> {
   return requestData<PipelineList>(teamPath(teamUID, 'pipelines'), { signal });
@@ -90,7 +86,7 @@ export function usePipelineMutation<TInput, TData = unknown>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['teams', teamUID, 'pipelines'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.pipelines(teamUID) }),
   });
 }
 
@@ -112,7 +108,7 @@ export function updatePipeline(
   pipelineID: string,
   patch: { nickName?: string; questions?: string[]; isDefault?: true } | Placement,
 ) {
-  return requestData<Pipeline>(teamPath(teamUID, `pipelines/${encodeURIComponent(pipelineID)}`), {
+  return requestData<Pipeline>(teamPath(teamUID, 'pipelines', pipelineID), {
     method: 'PATCH',
     body: patch,
   });
@@ -120,14 +116,14 @@ export function updatePipeline(
 
 /** Deletes a pipeline. */
 export function deletePipeline(teamUID: string, pipelineID: string) {
-  return requestData<undefined>(teamPath(teamUID, `pipelines/${encodeURIComponent(pipelineID)}`), {
+  return requestData<undefined>(teamPath(teamUID, 'pipelines', pipelineID), {
     method: 'DELETE',
   });
 }
 
 /** Adds a stage at the end of a pipeline. */
 export function createStage(teamUID: string, pipelineID: string, input: StageFields) {
-  return requestData<Pipeline>(teamPath(teamUID, `pipelines/${encodeURIComponent(pipelineID)}/stages`), {
+  return requestData<Pipeline>(teamPath(teamUID, 'pipelines', pipelineID, 'stages'), {
     method: 'POST',
     body: input,
   });
@@ -135,7 +131,7 @@ export function createStage(teamUID: string, pipelineID: string, input: StageFie
 
 /** Changes or moves a stage. */
 export function updateStage(teamUID: string, stageID: string, patch: Partial<StageFields> | Placement) {
-  return requestData<undefined>(teamPath(teamUID, `stages/${encodeURIComponent(stageID)}`), {
+  return requestData<undefined>(teamPath(teamUID, 'stages', stageID), {
     method: 'PATCH',
     body: patch,
   });
@@ -144,7 +140,7 @@ export function updateStage(teamUID: string, stageID: string, patch: Partial<Sta
 /** Deletes a stage; `moveTo` receives its contacts. */
 export function deleteStage(teamUID: string, stageID: string, moveTo?: string) {
   const query = moveTo ? `?moveTo=${encodeURIComponent(moveTo)}` : '';
-  return requestData<undefined>(teamPath(teamUID, `stages/${encodeURIComponent(stageID)}${query}`), {
+  return requestData<undefined>(`${teamPath(teamUID, 'stages', stageID)}${query}`, {
     method: 'DELETE',
   });
 }

@@ -1,5 +1,5 @@
 import type { SearchFilter } from '@grouptrack/domain';
-import { requestData } from './api-client';
+import { requestData, teamPath } from './api-client';
 
 /** What a bulk action does (PRODUCT.md: /search/v2/bulk). */
 export type BulkAction =
@@ -38,10 +38,7 @@ export function startBulkAction(
 
 /** One bulk job's progress. */
 export function fetchBulkJob(teamUID: string, jobId: string, signal?: AbortSignal): Promise<BulkJobProgress> {
-  return requestData<BulkJobProgress>(
-    `/api/v1/teams/${encodeURIComponent(teamUID)}/bulk-jobs/${encodeURIComponent(jobId)}`,
-    { signal },
-  );
+  return requestData<BulkJobProgress>(teamPath(teamUID, 'bulk-jobs', jobId), { signal });
 }
 
 /** Whether a job has nothing more to do. */
@@ -51,5 +48,5 @@ export function isJobFinished(progress: BulkJobProgress): boolean {
 
 /** Where a finished export's CSV downloads from. */
 export function formatExportUrl(teamUID: string, jobId: string): string {
-  return `/api/v1/teams/${encodeURIComponent(teamUID)}/bulk-jobs/${encodeURIComponent(jobId)}/export.csv`;
+  return teamPath(teamUID, 'bulk-jobs', jobId, 'export.csv');
 }

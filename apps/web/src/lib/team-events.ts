@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { teamPath } from './api-client';
 
 /** One committed change of the team, as `GET /api/v1/teams/:teamUID/events` sends it. */
 export interface TeamEvent {
@@ -34,7 +35,7 @@ export function subscribeToTeamEvents(
 ): () => void {
   let stream = streams.get(teamUID);
   if (!stream) {
-    const source = new EventSource(`/api/v1/teams/${encodeURIComponent(teamUID)}/events`, {
+    const source = new EventSource(teamPath(teamUID, 'events'), {
       withCredentials: true,
     });
     const listeners = new Set<Listener>();

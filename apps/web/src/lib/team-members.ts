@@ -1,6 +1,7 @@
 import type { TeamRole } from '@grouptrack/domain';
 import { useQuery } from '@tanstack/react-query';
-import { requestData } from './api-client';
+import { requestData, teamPath } from './api-client';
+import { teamKeys } from './query-keys';
 
 /** A member of a team, with their role and the pipelines they may see. */
 export interface TeamMember {
@@ -14,16 +15,14 @@ export interface TeamMember {
   joinedAt: string;
 }
 
-export const membersQueryKey = (teamUID: string) => ['teams', teamUID, 'members'] as const;
-
 /** Lists the members of a team. */
 export function listMembers(teamUID: string, signal?: AbortSignal): Promise<TeamMember[]> {
-  return requestData<TeamMember[]>(`/api/v1/teams/${encodeURIComponent(teamUID)}/members`, { signal });
+  return requestData<TeamMember[]>(teamPath(teamUID, 'members'), { signal });
 }
 
 export function useMembers(teamUID: string) {
   return useQuery({
-    queryKey: membersQueryKey(teamUID),
+    queryKey: teamKeys.members(teamUID),
     queryFn: ({ signal }) => listMembers(teamUID, signal),
   });
 }

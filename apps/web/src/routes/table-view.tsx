@@ -12,8 +12,9 @@ import {
   useContactFilters,
   usePipelineDetails,
 } from '../features/contact-filters';
-import { contactTableRootKey, ContactTable } from '../features/contact-table';
+import { ContactTable } from '../features/contact-table';
 import { usePageTitle } from '../lib/page-title';
+import { teamKeys } from '../lib/query-keys';
 
 const ALL_CONTACTS = '__all__';
 
@@ -43,7 +44,7 @@ export function TableViewRoute() {
 
   const pipelineId = pipelineID ?? null;
   const pipeline = details.data.pipelines.find((item) => item.groupUID === pipelineId);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: contactTableRootKey(teamUID) });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: teamKeys.contactTable(teamUID) });
 
   const switcher = (
     <Select

@@ -1,4 +1,6 @@
 import { can } from '@grouptrack/domain';
+import { teamPath } from '../../lib/api-client';
+import { teamKeys } from '../../lib/query-keys';
 import type { LoggedUser } from '../signed-in-user';
 
 /** The level a base-data list belongs to (SPEC §4): min lists come with the user, full lists after. */
@@ -16,9 +18,6 @@ export interface BaseList {
   select: (user: LoggedUser) => { queryKey: readonly unknown[]; path: string } | null;
 }
 
-const teamPath = (user: LoggedUser, list: string) =>
-  `/api/v1/teams/${encodeURIComponent(user.currentTeam.teamUID)}/${list}`;
-
 /**
  * The team lists of SPEC §4's base data. Later issues add theirs here (pipelines, tag sets, status
  * labels, …); the keys must stay equal to the ones the features' hooks use, so the features find them
@@ -29,8 +28,8 @@ export const BASE_LISTS: readonly BaseList[] = [
     label: 'team members',
     level: 'min',
     select: (user) => ({
-      queryKey: ['teams', user.currentTeam.teamUID, 'members'],
-      path: teamPath(user, 'members'),
+      queryKey: teamKeys.members(user.currentTeam.teamUID),
+      path: teamPath(user.currentTeam.teamUID, 'members'),
     }),
   },
   {
@@ -39,8 +38,8 @@ export const BASE_LISTS: readonly BaseList[] = [
     select: (user) =>
       can(user.currentTeam.role, 'manage-members')
         ? {
-            queryKey: ['teams', user.currentTeam.teamUID, 'invitations'],
-            path: teamPath(user, 'invitations'),
+            queryKey: teamKeys.invitations(user.currentTeam.teamUID),
+            path: teamPath(user.currentTeam.teamUID, 'invitations'),
           }
         : null,
   },

@@ -14,7 +14,7 @@ export type {
   PipelineTag,
   PipelineTagSet,
 } from './api/get-pipeline-details';
-export { useFilterSets, useCreateFilterSet, filterSetsQueryKey } from './api/filter-sets';
+export { useFilterSets, useCreateFilterSet } from './api/filter-sets';
 export type { FilterSet } from './api/filter-sets';
 export { hasContactFilters, readContactFilters, writeContactFilters } from './lib/filter-params';
 export type { ContactFilter, ContactFilterPatch, ContactFilterValue } from './lib/filter-params';

@@ -1,2 +1,1 @@
-export { contactTableRootKey } from './api/search-contact-pages';
 export { ContactTable } from './components/contact-table';

@@ -1,4 +1,3 @@
-export { contactPath, contactQueryKey } from './api/get-contact';
 export type { Contact } from './api/get-contact';
 export { ContactPage } from './components/contact-page';
 export { formatContactName } from './lib/contact-fields';

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
+import { requestData, teamPath } from '../../../lib/api-client';
 import type { ContactFilter } from '../lib/filter-params';
+import { teamKeys } from '../../../lib/query-keys';
 
 /** A saved view: a named search filter of the team. */
 export interface FilterSet {
@@ -10,18 +11,14 @@ export interface FilterSet {
   ownerUID: string;
 }
 
-export const filterSetsQueryKey = (teamUID: string) => ['teams', teamUID, 'filter-sets'] as const;
-
-const filterSetsPath = (teamUID: string) => `/api/v1/teams/${encodeURIComponent(teamUID)}/filter-sets`;
-
 /** Lists the team's saved views by name. */
 export function listFilterSets(teamUID: string, signal?: AbortSignal): Promise<FilterSet[]> {
-  return requestData<FilterSet[]>(filterSetsPath(teamUID), { signal });
+  return requestData<FilterSet[]>(teamPath(teamUID, 'filter-sets'), { signal });
 }
 
 export function useFilterSets(teamUID: string) {
   return useQuery({
-    queryKey: filterSetsQueryKey(teamUID),
+    queryKey: teamKeys.filterSets(teamUID),
     queryFn: ({ signal }) => listFilterSets(teamUID, signal),
   });
 }
@@ -31,7 +28,7 @@ export function createFilterSet(
   teamUID: string,
   input: { name: string; filter: ContactFilter & { pipelineId?: string } },
 ): Promise<{ filterSetUID: string }> {
-  return requestData(filterSetsPath(teamUID), { method: 'POST', body: input });
+  return requestData(teamPath(teamUID, 'filter-sets'), { method: 'POST', body: input });
 }
 
 export function useCreateFilterSet(teamUID: string) {
@@ -39,6 +36,6 @@ export function useCreateFilterSet(teamUID: string) {
   return useMutation({
     mutationFn: (input: { name: string; filter: ContactFilter & { pipelineId?: string } }) =>
       createFilterSet(teamUID, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: filterSetsQueryKey(teamUID) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.filterSets(teamUID) }),
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
+import { requestData, teamPath } from '../../../lib/api-client';
 
 /** A stage of a pipeline, as `GET /api/v1/teams/:teamUID/pipelines` answers it. */
 export interface PipelineStage {
@@ -48,7 +48,7 @@ export const pipelineDetailsQueryKey = (teamUID: string) =>
 
 /** Loads the pipelines the member sees, with stages and tag sets, and the global tag sets. */
 export function fetchPipelineDetails(teamUID: string, signal?: AbortSignal): Promise<PipelineDetails> {
-  return requestData<PipelineDetails>(`/api/v1/teams/${encodeURIComponent(teamUID)}/pipelines`, { signal });
+  return requestData<PipelineDetails>(teamPath(teamUID, 'pipelines'), { signal });
 }
 
 export function usePipelineDetails(teamUID: string) {

@@ -1,5 +1,5 @@
 import type { CsvField } from '@grouptrack/domain';
-import { requestData } from '../../../lib/api-client';
+import { requestData, teamPath } from '../../../lib/api-client';
 
 /** An uploaded import and its progress, as the imports endpoints answer it. */
 export interface ImportState {
@@ -32,11 +32,9 @@ export interface ImportProgress {
   error?: string | null;
 }
 
-const base = (teamUID: string) => `/api/v1/teams/${encodeURIComponent(teamUID)}/imports`;
-
 /** Streams the file to the server, which answers its columns, first rows and a suggested mapping. */
 export async function uploadImportFile(teamUID: string, file: File): Promise<ImportState> {
-  const response = await fetch(`${base(teamUID)}?fileName=${encodeURIComponent(file.name)}`, {
+  const response = await fetch(`${teamPath(teamUID, 'imports')}?fileName=${encodeURIComponent(file.name)}`, {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'content-type': 'text/csv', accept: 'application/json' },
@@ -64,7 +62,7 @@ export interface ImportOptions {
 
 /** Starts the import job. */
 export function startImport(teamUID: string, importId: string, options: ImportOptions): Promise<ImportState> {
-  return requestData<ImportState>(`${base(teamUID)}/${encodeURIComponent(importId)}/start`, {
+  return requestData<ImportState>(teamPath(teamUID, 'imports', importId, 'start'), {
     method: 'POST',
     body: options,
   });
@@ -72,12 +70,12 @@ export function startImport(teamUID: string, importId: string, options: ImportOp
 
 /** One import's progress. */
 export function fetchImport(teamUID: string, importId: string, signal?: AbortSignal): Promise<ImportState> {
-  return requestData<ImportState>(`${base(teamUID)}/${encodeURIComponent(importId)}`, { signal });
+  return requestData<ImportState>(teamPath(teamUID, 'imports', importId), { signal });
 }
 
 /** Where the refused rows' report downloads from. */
 export function formatRefusedReportUrl(teamUID: string, importId: string): string {
-  return `${base(teamUID)}/${encodeURIComponent(importId)}/refused.csv`;
+  return teamPath(teamUID, 'imports', importId, 'refused.csv');
 }
 
 /** Whether an import has nothing more to do. */

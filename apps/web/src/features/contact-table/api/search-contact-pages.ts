@@ -1,5 +1,6 @@
 import type { SearchFilter, SearchSortField } from '@grouptrack/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { teamKeys } from '../../../lib/query-keys';
 import { searchContacts, type SearchAnswer } from '../../../lib/search-client';
 
 /** Rows fetched per page as the table scrolls. */
@@ -18,16 +19,10 @@ export interface TableQuery {
   sort: TableSort;
 }
 
-export const contactTableQueryKey = (query: TableQuery) =>
-  ['teams', query.teamUID, 'contact-table', query] as const;
-
-/** Every table query of a team, for refetching after a change. */
-export const contactTableRootKey = (teamUID: string) => ['teams', teamUID, 'contact-table'] as const;
-
 /** Pages of contacts matching the query, 100 at a time, loaded as the user scrolls. */
 export function useContactPages(query: TableQuery) {
   return useInfiniteQuery({
-    queryKey: contactTableQueryKey(query),
+    queryKey: teamKeys.contactTablePages(query.teamUID, query),
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }): Promise<SearchAnswer> =>
       searchContacts(

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
+import { contactPath, requestData } from '../../../lib/api-client';
 import type { SearchAnswer } from '../../../lib/search-client';
-import { contactTableRootKey } from './search-contact-pages';
+import { teamKeys } from '../../../lib/query-keys';
 
 /** The fields the table edits in place. */
 export interface ContactPatch {
@@ -23,10 +23,7 @@ interface UpdatedContact {
 
 /** Saves one contact's fields; answers the contact as stored. */
 export function updateContact(teamUID: string, GTID: string, patch: ContactPatch): Promise<UpdatedContact> {
-  return requestData<UpdatedContact>(
-    `/api/v1/teams/${encodeURIComponent(teamUID)}/contacts/${encodeURIComponent(GTID)}`,
-    { method: 'PATCH', body: patch },
-  );
+  return requestData<UpdatedContact>(contactPath(teamUID, GTID), { method: 'PATCH', body: patch });
 }
 
 /** Saves a contact and writes the stored values into every loaded table page. */
@@ -37,7 +34,7 @@ export function useUpdateContact(teamUID: string) {
       updateContact(teamUID, GTID, patch),
     onSuccess: (contact) => {
       queryClient.setQueriesData<InfiniteData<SearchAnswer>>(
-        { queryKey: contactTableRootKey(teamUID) },
+        { queryKey: teamKeys.contactTable(teamUID) },
         (data) =>
           data
             ? {

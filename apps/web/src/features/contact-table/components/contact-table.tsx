@@ -27,7 +27,7 @@ import {
 } from '../../../lib/selection';
 import { listTagOptions } from '../../contact-filters';
 import type { PipelineDetails } from '../../contact-filters';
-import { contactTableRootKey, useContactPages, type TableSort } from '../api/search-contact-pages';
+import { useContactPages, type TableSort } from '../api/search-contact-pages';
 import { useUpdateContact, type ContactPatch } from '../api/update-contact';
 import {
   COLUMN_WIDTHS,
@@ -40,6 +40,7 @@ import { useColumnPrefs } from '../lib/use-column-prefs';
 import { ColumnPicker } from './column-picker';
 import { EditableCell } from './editable-cell';
 import { ROW_HEIGHT, VirtualRows } from './virtual-rows';
+import { teamKeys } from '../../../lib/query-keys';
 
 const CHECKBOX_WIDTH = 44;
 
@@ -365,7 +366,7 @@ export function ContactTable({
           target={toBulkTarget(currentSelection, bulkFilter)}
           onFinished={() => {
             select(EMPTY_SELECTION);
-            void queryClient.invalidateQueries({ queryKey: contactTableRootKey(teamUID) });
+            void queryClient.invalidateQueries({ queryKey: teamKeys.contactTable(teamUID) });
           }}
         />
         {currentSelection.mode === 'ids' && headerState === 'all' && total > loadedIds.length && (

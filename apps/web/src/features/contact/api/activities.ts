@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
-import { contactPath, contactQueryKey } from './get-contact';
+import { contactPath, requestData } from '../../../lib/api-client';
+import { teamKeys } from '../../../lib/query-keys';
 
 const PAGE_SIZE = 25;
 
@@ -25,11 +25,11 @@ interface ActivityPage {
 /** The contact's history, newest first, a page at a time. */
 export function useActivities(teamUID: string, GTID: string) {
   return useInfiniteQuery({
-    queryKey: [...contactQueryKey(teamUID, GTID), 'activities'],
+    queryKey: teamKeys.contactActivities(teamUID, GTID),
     queryFn: ({ signal, pageParam }) => {
       const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
       if (pageParam) query.set('before', pageParam);
-      return requestData<ActivityPage>(contactPath(teamUID, GTID, `activities?${query.toString()}`), {
+      return requestData<ActivityPage>(`${contactPath(teamUID, GTID, 'activities')}?${query.toString()}`, {
         signal,
       });
     },

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
-import { contactPath, contactQueryKey, useInvalidateContact } from './get-contact';
+import { contactPath, requestData } from '../../../lib/api-client';
+import { teamKeys } from '../../../lib/query-keys';
+import { useInvalidateContact } from './get-contact';
 
 /** The state of a deal; won and lost close it. */
 export type DealStatus = 'open' | 'won' | 'lost';
@@ -30,7 +31,7 @@ export interface DealInput {
 /** The contact's deals. */
 export function useDeals(teamUID: string, GTID: string) {
   return useQuery({
-    queryKey: [...contactQueryKey(teamUID, GTID), 'deals'],
+    queryKey: teamKeys.contactDeals(teamUID, GTID),
     queryFn: ({ signal }) => requestData<Deal[]>(contactPath(teamUID, GTID, 'deals'), { signal }),
   });
 }
@@ -41,7 +42,7 @@ export function useSaveDeal(teamUID: string, GTID: string) {
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: DealInput }) =>
       id
-        ? requestData<Deal>(contactPath(teamUID, GTID, `deals/${encodeURIComponent(id)}`), {
+        ? requestData<Deal>(contactPath(teamUID, GTID, 'deals', id), {
             method: 'PATCH',
             body: input,
           })

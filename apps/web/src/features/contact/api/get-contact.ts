@@ -1,7 +1,7 @@
 import type { SocialPlatform } from '@grouptrack/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
-import { teamPath } from '../../../lib/pipelines';
+import { contactPath, requestData } from '../../../lib/api-client';
+import { teamKeys } from '../../../lib/query-keys';
 
 /** Where the contact is on one platform. */
 export interface ContactSource {
@@ -46,19 +46,10 @@ export interface ContactPatch {
   sources?: { platform: SocialPlatform; username?: string; url?: string }[];
 }
 
-/** Every query of one contact starts with this key, so one invalidation refreshes them all. */
-export const contactQueryKey = (teamUID: string, GTID: string) =>
-  ['teams', teamUID, 'contacts', GTID] as const;
-
-/** Builds the path of a contact, or of something under it. */
-export function contactPath(teamUID: string, GTID: string, rest = ''): string {
-  return teamPath(teamUID, `contacts/${encodeURIComponent(GTID)}${rest ? `/${rest}` : ''}`);
-}
-
 /** One contact; a 404 ApiError when it does not exist or is not visible. */
 export function useContact(teamUID: string, GTID: string) {
   return useQuery({
-    queryKey: [...contactQueryKey(teamUID, GTID), 'details'],
+    queryKey: teamKeys.contactDetails(teamUID, GTID),
     queryFn: ({ signal }) => requestData<Contact>(contactPath(teamUID, GTID), { signal }),
     retry: (count, error) =>
       count < 2 && !(error instanceof Error && 'status' in error && error.status === 404),
@@ -68,7 +59,7 @@ export function useContact(teamUID: string, GTID: string) {
 /** Refreshes everything shown about a contact (details, notes, deals, activity). */
 export function useInvalidateContact(teamUID: string, GTID: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: contactQueryKey(teamUID, GTID) });
+  return () => queryClient.invalidateQueries({ queryKey: teamKeys.contact(teamUID, GTID) });
 }
 
 /** Changes names, email, phone or profiles; the answer is the updated contact. */
@@ -78,7 +69,7 @@ export function useUpdateContact(teamUID: string, GTID: string) {
   return useMutation({
     mutationFn: (patch: ContactPatch) =>
       requestData<Contact>(contactPath(teamUID, GTID), { method: 'PATCH', body: patch }),
-    onSuccess: (contact) => queryClient.setQueryData([...contactQueryKey(teamUID, GTID), 'details'], contact),
+    onSuccess: (contact) => queryClient.setQueryData(teamKeys.contactDetails(teamUID, GTID), contact),
     onSettled: invalidate,
   });
 }
@@ -89,8 +80,8 @@ export function useRemoveContactSource(teamUID: string, GTID: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (platform: SocialPlatform) =>
-      requestData<Contact>(contactPath(teamUID, GTID, `sources/${platform}`), { method: 'DELETE' }),
-    onSuccess: (contact) => queryClient.setQueryData([...contactQueryKey(teamUID, GTID), 'details'], contact),
+      requestData<Contact>(contactPath(teamUID, GTID, 'sources', platform), { method: 'DELETE' }),
+    onSuccess: (contact) => queryClient.setQueryData(teamKeys.contactDetails(teamUID, GTID), contact),
     onSettled: invalidate,
   });
 }
@@ -100,7 +91,7 @@ export function useMoveContactStage(teamUID: string, GTID: string) {
   const invalidate = useInvalidateContact(teamUID, GTID);
   return useMutation({
     mutationFn: ({ pipelineId, stageId }: { pipelineId: string; stageId: string }) =>
-      requestData<Contact>(contactPath(teamUID, GTID, `pipelines/${encodeURIComponent(pipelineId)}`), {
+      requestData<Contact>(contactPath(teamUID, GTID, 'pipelines', pipelineId), {
         method: 'PUT',
         body: { stageId },
       }),
@@ -113,7 +104,7 @@ export function useToggleContactTag(teamUID: string, GTID: string) {
   const invalidate = useInvalidateContact(teamUID, GTID);
   return useMutation({
     mutationFn: ({ tagId, isAdding }: { tagId: string; isAdding: boolean }) =>
-      requestData<undefined>(contactPath(teamUID, GTID, `tags/${encodeURIComponent(tagId)}`), {
+      requestData<undefined>(contactPath(teamUID, GTID, 'tags', tagId), {
         method: isAdding ? 'PUT' : 'DELETE',
       }),
     onSettled: invalidate,

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
-import { contactPath, contactQueryKey, useInvalidateContact } from './get-contact';
+import { contactPath, requestData } from '../../../lib/api-client';
+import { teamKeys } from '../../../lib/query-keys';
+import { useInvalidateContact } from './get-contact';
 
 /** A note on a contact. */
 export interface Note {
@@ -14,7 +15,7 @@ export interface Note {
 /** The contact's notes, newest first. */
 export function useNotes(teamUID: string, GTID: string) {
   return useQuery({
-    queryKey: [...contactQueryKey(teamUID, GTID), 'notes'],
+    queryKey: teamKeys.contactNotes(teamUID, GTID),
     queryFn: ({ signal }) => requestData<Note[]>(contactPath(teamUID, GTID, 'notes'), { signal }),
   });
 }
@@ -34,12 +35,12 @@ export function useChangeNote(teamUID: string, GTID: string) {
             body: { text: change.text },
           });
         case 'edit':
-          return requestData<unknown>(contactPath(teamUID, GTID, `notes/${encodeURIComponent(change.id)}`), {
+          return requestData<unknown>(contactPath(teamUID, GTID, 'notes', change.id), {
             method: 'PATCH',
             body: { text: change.text },
           });
         case 'delete':
-          return requestData<unknown>(contactPath(teamUID, GTID, `notes/${encodeURIComponent(change.id)}`), {
+          return requestData<unknown>(contactPath(teamUID, GTID, 'notes', change.id), {
             method: 'DELETE',
           });
       }

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
+import { requestData, teamPath } from '../../../lib/api-client';
 import { useTeamEvents } from '../../../lib/team-events';
-import { teamPath } from '../../../lib/pipelines';
 import type { Placement } from '../../../lib/pipelines';
+import { teamKeys } from '../../../lib/query-keys';
 
 /** A status label (SPEC §3): display text, colour and order. */
 export interface StatusLabel {
@@ -12,17 +12,15 @@ export interface StatusLabel {
   order: number;
 }
 
-export const statusLabelsQueryKey = (teamUID: string) => ['teams', teamUID, 'status-labels'] as const;
-
 /** The team's status labels in order, refetched when a teammate changes them. */
 export function useStatusLabels(teamUID: string) {
   const queryClient = useQueryClient();
   useTeamEvents(teamUID, (event) => {
     if (event.entity === 'status_label')
-      void queryClient.invalidateQueries({ queryKey: statusLabelsQueryKey(teamUID) });
+      void queryClient.invalidateQueries({ queryKey: teamKeys.statusLabels(teamUID) });
   });
   return useQuery({
-    queryKey: statusLabelsQueryKey(teamUID),
+    queryKey: teamKeys.statusLabels(teamUID),
     queryFn: ({ signal }) => requestData<StatusLabel[]>(teamPath(teamUID, 'status-labels'), { signal }),
   });
 }
@@ -41,17 +39,17 @@ async function changeStatusLabel(teamUID: string, change: LabelChange): Promise<
         body: { display: change.display, color: change.color },
       });
     case 'update':
-      return requestData<StatusLabel[]>(teamPath(teamUID, `status-labels/${encodeURIComponent(change.id)}`), {
+      return requestData<StatusLabel[]>(teamPath(teamUID, 'status-labels', change.id), {
         method: 'PATCH',
         body: { display: change.display, color: change.color },
       });
     case 'move':
-      return requestData<StatusLabel[]>(teamPath(teamUID, `status-labels/${encodeURIComponent(change.id)}`), {
+      return requestData<StatusLabel[]>(teamPath(teamUID, 'status-labels', change.id), {
         method: 'PATCH',
         body: change.placement,
       });
     case 'delete':
-      await requestData<undefined>(teamPath(teamUID, `status-labels/${encodeURIComponent(change.id)}`), {
+      await requestData<undefined>(teamPath(teamUID, 'status-labels', change.id), {
         method: 'DELETE',
       });
       return undefined;
@@ -64,8 +62,8 @@ export function useChangeStatusLabel(teamUID: string) {
   return useMutation({
     mutationFn: (change: LabelChange) => changeStatusLabel(teamUID, change),
     onSuccess: async (labels) => {
-      if (labels) queryClient.setQueryData(statusLabelsQueryKey(teamUID), labels);
-      else await queryClient.invalidateQueries({ queryKey: statusLabelsQueryKey(teamUID) });
+      if (labels) queryClient.setQueryData(teamKeys.statusLabels(teamUID), labels);
+      else await queryClient.invalidateQueries({ queryKey: teamKeys.statusLabels(teamUID) });
     },
   });
 }

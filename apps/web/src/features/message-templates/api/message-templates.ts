@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
+import { requestData, teamPath } from '../../../lib/api-client';
 import { useTeamEvents } from '../../../lib/team-events';
-import { teamPath } from '../../../lib/pipelines';
+import { teamKeys } from '../../../lib/query-keys';
 
 /** A message template (snippet), as `GET message-templates` answers. */
 export interface MessageTemplate {
@@ -17,24 +17,22 @@ export interface MessageTemplate {
 /** What a message template is saved with. */
 export type MessageTemplateFields = Omit<MessageTemplate, 'templateUID'>;
 
-export const messageTemplatesQueryKey = (teamUID: string) => ['teams', teamUID, 'message-templates'] as const;
-
 /** The team's message templates by category and name, refetched when a teammate changes one. */
 export function useMessageTemplates(teamUID: string) {
   const queryClient = useQueryClient();
   useTeamEvents(teamUID, (event) => {
     if (event.entity === 'message_template')
-      void queryClient.invalidateQueries({ queryKey: messageTemplatesQueryKey(teamUID) });
+      void queryClient.invalidateQueries({ queryKey: teamKeys.messageTemplates(teamUID) });
   });
   return useQuery({
-    queryKey: messageTemplatesQueryKey(teamUID),
+    queryKey: teamKeys.messageTemplates(teamUID),
     queryFn: ({ signal }) =>
       requestData<MessageTemplate[]>(teamPath(teamUID, 'message-templates'), { signal }),
   });
 }
 
 function templatePath(teamUID: string, templateUID: string) {
-  return teamPath(teamUID, `message-templates/${encodeURIComponent(templateUID)}`);
+  return teamPath(teamUID, 'message-templates', templateUID);
 }
 
 /** Adds a message template (templateUID null) or changes one; the server refuses unknown fields by name. */
@@ -48,7 +46,7 @@ export function useSaveMessageTemplate(teamUID: string) {
             method: 'POST',
             body: fields,
           }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: messageTemplatesQueryKey(teamUID) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.messageTemplates(teamUID) }),
   });
 }
 
@@ -58,6 +56,6 @@ export function useDeleteMessageTemplate(teamUID: string) {
   return useMutation({
     mutationFn: (templateUID: string) =>
       requestData<undefined>(templatePath(teamUID, templateUID), { method: 'DELETE' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: messageTemplatesQueryKey(teamUID) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.messageTemplates(teamUID) }),
   });
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
+import { contactPath, requestData } from '../../../lib/api-client';
+import { teamKeys } from '../../../lib/query-keys';
 import { searchContacts } from '../../../lib/search-client';
-import { contactPath, contactQueryKey } from '../../contact';
 import type { Contact } from '../../contact';
 
 /** Contacts the preview's picker lists at most. */
@@ -10,7 +10,7 @@ export const PREVIEW_PICKER_SIZE = 8;
 /** Contacts to preview a template with: those matching the text, or the team's first ones without text. */
 export function usePreviewContactSearch(teamUID: string, text: string) {
   return useQuery({
-    queryKey: ['teams', teamUID, 'template-preview-contacts', text] as const,
+    queryKey: teamKeys.templatePreviewContacts(teamUID, text),
     queryFn: ({ signal }) =>
       searchContacts(
         { teamUID, ...(text && { searchObj: { text } }), paging: { from: 0, size: PREVIEW_PICKER_SIZE } },
@@ -24,7 +24,7 @@ export function usePreviewContactSearch(teamUID: string, text: string) {
 /** One contact in full (names, pipelines and stages), shared with the contact page's cache. */
 export function usePreviewContact(teamUID: string, GTID: string | null) {
   return useQuery({
-    queryKey: [...contactQueryKey(teamUID, GTID ?? ''), 'details'],
+    queryKey: teamKeys.contactDetails(teamUID, GTID ?? ''),
     queryFn: ({ signal }) => requestData<Contact>(contactPath(teamUID, GTID ?? ''), { signal }),
     enabled: GTID !== null,
   });

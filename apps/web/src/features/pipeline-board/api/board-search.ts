@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { teamKeys } from '../../../lib/query-keys';
 import { type SearchAnswer, searchContacts } from '../../../lib/search-client';
 import type { ContactFilter } from '../../contact-filters';
 import { BOARD_PAGE_SIZE, type StagePage } from '../lib/board-state';
@@ -10,9 +11,6 @@ export interface BoardQuery {
   filter: ContactFilter;
   text: string;
 }
-
-export const boardQueryKey = (query: BoardQuery) =>
-  ['pipeline-board', query.teamUID, query.pipelineId, query.filter, query.text] as const;
 
 function searchObjOf(text: string) {
   return text === '' ? undefined : { text };
@@ -36,7 +34,7 @@ export async function fetchBoard(query: BoardQuery, signal?: AbortSignal): Promi
 
 export function useBoard(query: BoardQuery) {
   return useQuery({
-    queryKey: boardQueryKey(query),
+    queryKey: teamKeys.boardFirstPages(query.teamUID, query.pipelineId, query.filter, query.text),
     queryFn: ({ signal }) => fetchBoard(query, signal),
   });
 }

@@ -1,4 +1,4 @@
-import { requestData } from '../../../lib/api-client';
+import { contactPath, requestData } from '../../../lib/api-client';
 
 /** Moves a contact to another stage of a pipeline, in one write. */
 export async function moveContactToStage(input: {
@@ -8,8 +8,8 @@ export async function moveContactToStage(input: {
   stageId: string;
 }): Promise<void> {
   const { teamUID, GTID, pipelineId, stageId } = input;
-  await requestData(
-    `/api/v1/teams/${encodeURIComponent(teamUID)}/contacts/${encodeURIComponent(GTID)}/pipelines/${encodeURIComponent(pipelineId)}`,
-    { method: 'PUT', body: { stageId } },
-  );
+  await requestData(contactPath(teamUID, GTID, 'pipelines', pipelineId), {
+    method: 'PUT',
+    body: { stageId },
+  });
 }

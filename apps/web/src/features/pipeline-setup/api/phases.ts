@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
-import { teamPath } from '../../../lib/pipelines';
+import { requestData, teamPath } from '../../../lib/api-client';
+import { teamKeys } from '../../../lib/query-keys';
 
 /** A phase stages can belong to. */
 export interface Phase {
@@ -9,12 +9,10 @@ export interface Phase {
   order: number;
 }
 
-export const phasesQueryKey = (teamUID: string) => ['teams', teamUID, 'phases'] as const;
-
 /** The team's phases, in order. */
 export function usePhases(teamUID: string) {
   return useQuery({
-    queryKey: phasesQueryKey(teamUID),
+    queryKey: teamKeys.phases(teamUID),
     queryFn: ({ signal }) => requestData<Phase[]>(teamPath(teamUID, 'phases'), { signal }),
   });
 }
@@ -25,6 +23,6 @@ export function useCreatePhase(teamUID: string) {
   return useMutation({
     mutationFn: (name: string) =>
       requestData<Phase[]>(teamPath(teamUID, 'phases'), { method: 'POST', body: { name } }),
-    onSuccess: (phases) => queryClient.setQueryData(phasesQueryKey(teamUID), phases),
+    onSuccess: (phases) => queryClient.setQueryData(teamKeys.phases(teamUID), phases),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
+import { requestData, teamPath } from '../../../lib/api-client';
 import { useTeamEvents } from '../../../lib/team-events';
-import { teamPath } from '../../../lib/pipelines';
+import { teamKeys } from '../../../lib/query-keys';
 
 /** A tag name that arrived with contacts but matches no tag of any set. */
 export interface OrphanedTag {
@@ -37,9 +37,6 @@ export interface TagReconciliation {
   duplicateGroups: DuplicateGroup[];
 }
 
-export const tagReconciliationQueryKey = (teamUID: string) =>
-  ['teams', teamUID, 'tag-reconciliation'] as const;
-
 // Tags, tag sets, orphaned names and the contacts carrying them all change what this page shows.
 const WATCHED_ENTITIES = new Set(['tag', 'tag_set', 'orphaned_tag', 'contact']);
 
@@ -49,10 +46,10 @@ export function useTagReconciliation(teamUID: string) {
   useTeamEvents(teamUID, (event) => {
     const isFinishedJob = event.entity === 'bulk_job' && event.data?.status === 'completed';
     if (WATCHED_ENTITIES.has(event.entity) || isFinishedJob)
-      void queryClient.invalidateQueries({ queryKey: tagReconciliationQueryKey(teamUID) });
+      void queryClient.invalidateQueries({ queryKey: teamKeys.tagReconciliation(teamUID) });
   });
   return useQuery({
-    queryKey: tagReconciliationQueryKey(teamUID),
+    queryKey: teamKeys.tagReconciliation(teamUID),
     queryFn: ({ signal }) =>
       requestData<TagReconciliation>(teamPath(teamUID, 'tag-reconciliation'), { signal }),
   });
@@ -65,8 +62,8 @@ function useReconcileMutation<TInput, TData>(teamUID: string, mutationFn: (input
     mutationFn,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: tagReconciliationQueryKey(teamUID) }),
-        queryClient.invalidateQueries({ queryKey: ['teams', teamUID, 'pipelines'] }),
+        queryClient.invalidateQueries({ queryKey: teamKeys.tagReconciliation(teamUID) }),
+        queryClient.invalidateQueries({ queryKey: teamKeys.pipelines(teamUID) }),
       ]),
   });
 }
@@ -74,7 +71,7 @@ function useReconcileMutation<TInput, TData>(teamUID: string, mutationFn: (input
 /** Starts merging tags into the one to keep; answers the job whose progress arrives as bulk_job events. */
 export function useMergeTags(teamUID: string) {
   return useReconcileMutation(teamUID, (input: { sourceTagIds: string[]; targetTagId: string }) =>
-    requestData<{ jobId: string; total: number }>(teamPath(teamUID, 'tag-reconciliation/merge'), {
+    requestData<{ jobId: string; total: number }>(teamPath(teamUID, 'tag-reconciliation', 'merge'), {
       method: 'POST',
       body: input,
     }),
@@ -84,7 +81,7 @@ export function useMergeTags(teamUID: string) {
 /** Renames one tag. */
 export function useRenameTag(teamUID: string) {
   return useReconcileMutation(teamUID, (input: { tagId: string; name: string }) =>
-    requestData<{ tagUID: string; name: string }>(teamPath(teamUID, 'tag-reconciliation/rename'), {
+    requestData<{ tagUID: string; name: string }>(teamPath(teamUID, 'tag-reconciliation', 'rename'), {
       method: 'POST',
       body: input,
     }),
@@ -94,7 +91,7 @@ export function useRenameTag(teamUID: string) {
 /** Gives the contacts of an orphaned tag name a real tag, or dismisses the name (tagId null). */
 export function useResolveOrphanedTag(teamUID: string) {
   return useReconcileMutation(teamUID, (input: { key: string; tagId: string | null }) =>
-    requestData<{ contacts: number; tagged: number }>(teamPath(teamUID, 'orphaned-tags/resolve'), {
+    requestData<{ contacts: number; tagged: number }>(teamPath(teamUID, 'orphaned-tags', 'resolve'), {
       method: 'POST',
       body: input,
     }),

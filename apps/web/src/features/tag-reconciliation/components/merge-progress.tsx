@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
 import { fetchBulkJob, type BulkJobProgress } from '../../../lib/start-bulk-action';
 import { useJobProgress } from '../../../lib/use-job-progress';
-import { tagReconciliationQueryKey } from '../api/tag-reconciliation';
+import { teamKeys } from '../../../lib/query-keys';
 
 /** A merge the user started on this page. */
 export interface StartedMerge {
@@ -44,8 +44,8 @@ export function MergeProgress({ teamUID, merge, onFinished, onClose }: MergeProg
   useEffect(() => {
     if (!finished) return;
     onFinished(merge.jobId);
-    void queryClient.invalidateQueries({ queryKey: tagReconciliationQueryKey(teamUID) });
-    void queryClient.invalidateQueries({ queryKey: ['teams', teamUID, 'pipelines'] });
+    void queryClient.invalidateQueries({ queryKey: teamKeys.tagReconciliation(teamUID) });
+    void queryClient.invalidateQueries({ queryKey: teamKeys.pipelines(teamUID) });
   }, [finished, merge.jobId, onFinished, queryClient, teamUID]);
 
   const names = merge.from.map((name) => `"${name}"`).join(', ');

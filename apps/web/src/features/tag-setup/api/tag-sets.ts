@@ -1,5 +1,5 @@
-import { requestData } from '../../../lib/api-client';
-import { teamPath, usePipelineMutation } from '../../../lib/pipelines';
+import { requestData, teamPath } from '../../../lib/api-client';
+import { usePipelineMutation } from '../../../lib/pipelines';
 
 const DEFAULT_TAG_SET_COLOR = '#1C7EBB';
 
@@ -24,18 +24,18 @@ export function useTagSetMutations(teamUID: string) {
     updateTagSet: usePipelineMutation(
       teamUID,
       ({ id, ...patch }: { id: string; name?: string; color?: string }) =>
-        requestData<undefined>(teamPath(teamUID, `tag-sets/${encodeURIComponent(id)}`), {
+        requestData<undefined>(teamPath(teamUID, 'tag-sets', id), {
           method: 'PATCH',
           body: patch,
         }),
     ),
     deleteTagSet: usePipelineMutation(teamUID, (id: string) =>
-      requestData<undefined>(teamPath(teamUID, `tag-sets/${encodeURIComponent(id)}`), { method: 'DELETE' }),
+      requestData<undefined>(teamPath(teamUID, 'tag-sets', id), { method: 'DELETE' }),
     ),
     createTag: usePipelineMutation(
       teamUID,
       ({ tagSetId, ...body }: { tagSetId: string; name: string; color?: string }) =>
-        requestData<{ tagUID: string }>(teamPath(teamUID, `tag-sets/${encodeURIComponent(tagSetId)}/tags`), {
+        requestData<{ tagUID: string }>(teamPath(teamUID, 'tag-sets', tagSetId, 'tags'), {
           method: 'POST',
           body,
         }),
@@ -43,13 +43,13 @@ export function useTagSetMutations(teamUID: string) {
     updateTag: usePipelineMutation(
       teamUID,
       ({ id, ...patch }: { id: string; name?: string; color?: string }) =>
-        requestData<undefined>(teamPath(teamUID, `tags/${encodeURIComponent(id)}`), {
+        requestData<undefined>(teamPath(teamUID, 'tags', id), {
           method: 'PATCH',
           body: patch,
         }),
     ),
     deleteTag: usePipelineMutation(teamUID, (id: string) =>
-      requestData<undefined>(teamPath(teamUID, `tags/${encodeURIComponent(id)}`), { method: 'DELETE' }),
+      requestData<undefined>(teamPath(teamUID, 'tags', id), { method: 'DELETE' }),
     ),
   };
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
+import { requestData, teamPath } from '../../../lib/api-client';
 import { useTeamEvents } from '../../../lib/team-events';
-import { teamPath } from '../../../lib/pipelines';
 import type { ReminderChannel } from '../../tasks';
+import { teamKeys } from '../../../lib/query-keys';
 
 /** How a task made from a template reminds its assignee: a task's reminder channel. */
 export type TaskReminder = ReminderChannel;
@@ -24,23 +24,21 @@ export interface TaskTemplate {
 /** What a task template is saved with. */
 export type TaskTemplateFields = Omit<TaskTemplate, 'templateUID'>;
 
-export const taskTemplatesQueryKey = (teamUID: string) => ['teams', teamUID, 'task-templates'] as const;
-
 /** The team's task templates by category and name, refetched when a teammate changes one. */
 export function useTaskTemplates(teamUID: string) {
   const queryClient = useQueryClient();
   useTeamEvents(teamUID, (event) => {
     if (event.entity === 'task_template')
-      void queryClient.invalidateQueries({ queryKey: taskTemplatesQueryKey(teamUID) });
+      void queryClient.invalidateQueries({ queryKey: teamKeys.taskTemplates(teamUID) });
   });
   return useQuery({
-    queryKey: taskTemplatesQueryKey(teamUID),
+    queryKey: teamKeys.taskTemplates(teamUID),
     queryFn: ({ signal }) => requestData<TaskTemplate[]>(teamPath(teamUID, 'task-templates'), { signal }),
   });
 }
 
 function templatePath(teamUID: string, templateUID: string) {
-  return teamPath(teamUID, `task-templates/${encodeURIComponent(templateUID)}`);
+  return teamPath(teamUID, 'task-templates', templateUID);
 }
 
 /** Adds a task template (templateUID null) or changes one. */
@@ -54,7 +52,7 @@ export function useSaveTaskTemplate(teamUID: string) {
             method: 'POST',
             body: fields,
           }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: taskTemplatesQueryKey(teamUID) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.taskTemplates(teamUID) }),
   });
 }
 
@@ -64,6 +62,6 @@ export function useDeleteTaskTemplate(teamUID: string) {
   return useMutation({
     mutationFn: (templateUID: string) =>
       requestData<undefined>(templatePath(teamUID, templateUID), { method: 'DELETE' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: taskTemplatesQueryKey(teamUID) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.taskTemplates(teamUID) }),
   });
 }

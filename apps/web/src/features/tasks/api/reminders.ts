@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
-import { teamPath } from '../../../lib/pipelines';
+import { requestData, teamPath } from '../../../lib/api-client';
 import type { ReminderChannel } from './tasks';
+import { teamKeys } from '../../../lib/query-keys';
 
 /** A task reminder that was sent to the signed-in user (the bell list). */
 export interface Reminder {
@@ -13,12 +13,10 @@ export interface Reminder {
   readAt: string | null;
 }
 
-export const remindersQueryKey = (teamUID: string) => ['teams', teamUID, 'reminders'] as const;
-
 /** My reminders in this team, newest first. */
 export function useReminders(teamUID: string) {
   return useQuery({
-    queryKey: remindersQueryKey(teamUID),
+    queryKey: teamKeys.reminders(teamUID),
     queryFn: ({ signal }) => requestData<Reminder[]>(teamPath(teamUID, 'reminders'), { signal }),
   });
 }
@@ -27,7 +25,7 @@ export function useReminders(teamUID: string) {
 export function useMarkRemindersRead(teamUID: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => requestData<undefined>(teamPath(teamUID, 'reminders/read'), { method: 'POST' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: remindersQueryKey(teamUID) }),
+    mutationFn: () => requestData<undefined>(teamPath(teamUID, 'reminders', 'read'), { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.reminders(teamUID) }),
   });
 }

@@ -1,9 +1,9 @@
 import type { RepeatRule } from '@grouptrack/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryKey } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
+import { requestData, teamPath } from '../../../lib/api-client';
 import { useTeamEvents } from '../../../lib/team-events';
-import { teamPath } from '../../../lib/pipelines';
+import { teamKeys } from '../../../lib/query-keys';
 
 /** A reminder channel of a task. */
 export type ReminderChannel = 'none' | 'in-app' | 'email' | 'sms';
@@ -55,10 +55,6 @@ export interface TaskInput {
 /** The most tasks the page asks for at once (the server's limit). */
 export const TASK_LIST_LIMIT = 500;
 
-export const tasksQueryKey = (teamUID: string) => ['teams', teamUID, 'tasks'] as const;
-export const taskListQueryKey = (teamUID: string, query: TaskListQuery) =>
-  [...tasksQueryKey(teamUID), 'list', query] as const;
-
 /** Builds the query string of a task list, leaving out empty filters. */
 export function formatTaskListSearch(query: TaskListQuery): string {
   const params = new URLSearchParams({
@@ -77,14 +73,14 @@ export function formatTaskListSearch(query: TaskListQuery): string {
 export function useTaskEvents(teamUID: string) {
   const queryClient = useQueryClient();
   useTeamEvents(teamUID, (event) => {
-    if (event.entity === 'task') void queryClient.invalidateQueries({ queryKey: tasksQueryKey(teamUID) });
+    if (event.entity === 'task') void queryClient.invalidateQueries({ queryKey: teamKeys.tasks(teamUID) });
   });
 }
 
 /** One list of tasks: mine or the team's, open or completed, filtered. */
 export function useTasks(teamUID: string, query: TaskListQuery, { enabled = true } = {}) {
   return useQuery({
-    queryKey: taskListQueryKey(teamUID, query),
+    queryKey: teamKeys.taskList(teamUID, query),
     queryFn: ({ signal }) =>
       requestData<Task[]>(`${teamPath(teamUID, 'tasks')}?${formatTaskListSearch(query)}`, { signal }),
     enabled,
@@ -98,8 +94,8 @@ export type TaskChange =
   | { kind: 'reopen'; task: Task }
   | { kind: 'delete'; task: Task };
 
-const taskPath = (teamUID: string, taskUID: string, rest = '') =>
-  teamPath(teamUID, `tasks/${encodeURIComponent(taskUID)}${rest}`);
+const taskPath = (teamUID: string, taskUID: string, ...segments: string[]) =>
+  teamPath(teamUID, 'tasks', taskUID, ...segments);
 
 async function changeTask(teamUID: string, change: TaskChange): Promise<unknown> {
   switch (change.kind) {
@@ -113,7 +109,7 @@ async function changeTask(teamUID: string, change: TaskChange): Promise<unknown>
     case 'complete':
     case 'reopen':
       return requestData<{ task: Task; next: Task | null }>(
-        taskPath(teamUID, change.task.taskUID, '/complete'),
+        taskPath(teamUID, change.task.taskUID, 'complete'),
         {
           method: 'POST',
           body: { completed: change.kind === 'complete' },
@@ -161,7 +157,7 @@ export function applyTaskChange(list: Task[], query: TaskListQuery, change: Task
  */
 export function useChangeTask(teamUID: string) {
   const queryClient = useQueryClient();
-  const key = tasksQueryKey(teamUID);
+  const key = teamKeys.tasks(teamUID);
   return useMutation({
     mutationFn: (change: TaskChange) => changeTask(teamUID, change),
     onMutate: async (change) => {
@@ -192,10 +188,10 @@ export function useCreateTaskFromTemplate(teamUID: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ templateUID, GTID }: { templateUID: string; GTID: string | null }) =>
-      requestData<Task>(teamPath(teamUID, `task-templates/${encodeURIComponent(templateUID)}/tasks`), {
+      requestData<Task>(teamPath(teamUID, 'task-templates', templateUID, 'tasks'), {
         method: 'POST',
         body: { GTID },
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: tasksQueryKey(teamUID) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.tasks(teamUID) }),
   });
 }

@@ -6,9 +6,10 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatErrorMessage } from '../../../lib/api-client';
 import { subscribeToAppEvents } from '../../../lib/app-events';
-import { remindersQueryKey, useMarkRemindersRead, useReminders } from '../api/reminders';
+import { useMarkRemindersRead, useReminders } from '../api/reminders';
 import { createReminderBurst } from '../lib/reminder-burst';
 import { formatDue } from '../lib/task-groups';
+import { teamKeys } from '../../../lib/query-keys';
 
 const MERGED_TOAST_ID = 'reminder-burst';
 
@@ -30,7 +31,7 @@ export function ReminderBell({ teamUID }: { teamUID: string }) {
     return subscribeToAppEvents({
       onEvent: (event) => {
         if (event.kind !== 'reminder') return;
-        void queryClient.invalidateQueries({ queryKey: remindersQueryKey(event.teamUID) });
+        void queryClient.invalidateQueries({ queryKey: teamKeys.reminders(event.teamUID) });
         const toast = nextToast(Date.now());
         const id = toast.kind === 'separate' ? `reminder-${event.reminderUID}` : MERGED_TOAST_ID;
         const shown = {
@@ -48,7 +49,7 @@ export function ReminderBell({ teamUID }: { teamUID: string }) {
         if (toast.kind === 'merged' && toast.count > 1) notifications.update(shown);
         else notifications.show(shown);
       },
-      onReconnect: () => void queryClient.invalidateQueries({ queryKey: remindersQueryKey(teamUID) }),
+      onReconnect: () => void queryClient.invalidateQueries({ queryKey: teamKeys.reminders(teamUID) }),
     });
   }, [queryClient, navigate, teamUID]);
 

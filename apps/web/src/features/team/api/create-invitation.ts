@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
+import { requestData, teamPath } from '../../../lib/api-client';
 import type { TeamInvitation } from './get-invitations';
-import { invitationsQueryKey } from './get-invitations';
+import { teamKeys } from '../../../lib/query-keys';
 
 export interface CreateInvitationInput {
   /** Mail the invitation to this address; leave out for a shareable link. */
@@ -11,7 +11,7 @@ export interface CreateInvitationInput {
 
 /** Invites someone by email, or creates a shareable invite link. */
 export function createInvitation(teamUID: string, input: CreateInvitationInput): Promise<TeamInvitation> {
-  return requestData<TeamInvitation>(`/api/v1/teams/${encodeURIComponent(teamUID)}/invitations`, {
+  return requestData<TeamInvitation>(teamPath(teamUID, 'invitations'), {
     method: 'POST',
     body: input,
   });
@@ -22,7 +22,7 @@ export function useCreateInvitation(teamUID: string) {
   return useMutation({
     mutationFn: (input: CreateInvitationInput) => createInvitation(teamUID, input),
     onSuccess: (invitation) => {
-      queryClient.setQueryData<TeamInvitation[]>(invitationsQueryKey(teamUID), (open) =>
+      queryClient.setQueryData<TeamInvitation[]>(teamKeys.invitations(teamUID), (open) =>
         open ? [invitation, ...open.filter((item) => item.inviteCode !== invitation.inviteCode)] : open,
       );
     },

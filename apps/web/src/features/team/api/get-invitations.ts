@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
+import { requestData, teamPath } from '../../../lib/api-client';
+import { teamKeys } from '../../../lib/query-keys';
 
 /** An open invitation: by email for one person, or a shareable link (email null). */
 export interface TeamInvitation {
@@ -12,18 +13,16 @@ export interface TeamInvitation {
   createdAt: string;
 }
 
-export const invitationsQueryKey = (teamUID: string) => ['teams', teamUID, 'invitations'] as const;
-
 /** Lists a team's open invitations (owner or admin). */
 export function listInvitations(teamUID: string, signal?: AbortSignal): Promise<TeamInvitation[]> {
-  return requestData<TeamInvitation[]>(`/api/v1/teams/${encodeURIComponent(teamUID)}/invitations`, {
+  return requestData<TeamInvitation[]>(teamPath(teamUID, 'invitations'), {
     signal,
   });
 }
 
 export function useInvitations(teamUID: string) {
   return useQuery({
-    queryKey: invitationsQueryKey(teamUID),
+    queryKey: teamKeys.invitations(teamUID),
     queryFn: ({ signal }) => listInvitations(teamUID, signal),
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
+import { requestData, teamPath } from '../../../lib/api-client';
 import type { PipelineSummary } from '../components/pipeline-access';
 
 interface PipelinesAnswer {
@@ -10,10 +10,7 @@ export const teamPipelinesQueryKey = (teamUID: string) => ['teams', teamUID, 'pi
 
 /** The team's pipelines by name, for choosing which ones each member sees. */
 export async function listTeamPipelines(teamUID: string, signal?: AbortSignal): Promise<PipelineSummary[]> {
-  const answer = await requestData<PipelinesAnswer>(
-    `/api/v1/teams/${encodeURIComponent(teamUID)}/pipelines`,
-    { signal },
-  );
+  const answer = await requestData<PipelinesAnswer>(teamPath(teamUID, 'pipelines'), { signal });
   return answer.pipelines.map((pipeline) => ({ id: pipeline.groupUID, name: pipeline.nickName }));
 }
 

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { requestJson } from '../../../lib/api-client';
+import { requestJson, teamPath } from '../../../lib/api-client';
 import { meQueryKey } from '../../../app/signed-in-user';
 import type { TeamMember } from '../../../lib/team-members';
-import { membersQueryKey } from '../../../lib/team-members';
+import { teamKeys } from '../../../lib/query-keys';
 
 /** Removes a member from a team; a member removing themselves leaves it. */
 export async function removeMember(teamUID: string, userUID: string): Promise<void> {
-  await requestJson(`/api/v1/teams/${encodeURIComponent(teamUID)}/members/${encodeURIComponent(userUID)}`, {
+  await requestJson(teamPath(teamUID, 'members', userUID), {
     method: 'DELETE',
   });
 }
@@ -16,7 +16,7 @@ export function useRemoveMember(teamUID: string, currentUserUID: string) {
   return useMutation({
     mutationFn: (userUID: string) => removeMember(teamUID, userUID),
     onSuccess: async (_nothing, userUID) => {
-      queryClient.setQueryData<TeamMember[]>(membersQueryKey(teamUID), (members) =>
+      queryClient.setQueryData<TeamMember[]>(teamKeys.members(teamUID), (members) =>
         members?.filter((member) => member.uid !== userUID),
       );
       // Leaving changes the user's teams and current team, which the server decides.

@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { requestJson } from '../../../lib/api-client';
+import { requestJson, teamPath } from '../../../lib/api-client';
 import type { TeamInvitation } from './get-invitations';
-import { invitationsQueryKey } from './get-invitations';
+import { teamKeys } from '../../../lib/query-keys';
 
 /** Revokes an open invitation so its code no longer works. */
 export async function revokeInvitation(teamUID: string, inviteCode: string): Promise<void> {
-  await requestJson(
-    `/api/v1/teams/${encodeURIComponent(teamUID)}/invitations/${encodeURIComponent(inviteCode)}`,
-    { method: 'DELETE' },
-  );
+  await requestJson(teamPath(teamUID, 'invitations', inviteCode), { method: 'DELETE' });
 }
 
 export function useRevokeInvitation(teamUID: string) {
@@ -16,7 +13,7 @@ export function useRevokeInvitation(teamUID: string) {
   return useMutation({
     mutationFn: (inviteCode: string) => revokeInvitation(teamUID, inviteCode),
     onSuccess: (_nothing, inviteCode) => {
-      queryClient.setQueryData<TeamInvitation[]>(invitationsQueryKey(teamUID), (open) =>
+      queryClient.setQueryData<TeamInvitation[]>(teamKeys.invitations(teamUID), (open) =>
         open?.filter((item) => item.inviteCode !== inviteCode),
       );
     },

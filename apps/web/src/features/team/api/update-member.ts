@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
+import { requestData, teamPath } from '../../../lib/api-client';
 import type { TeamMember } from '../../../lib/team-members';
-import { membersQueryKey } from '../../../lib/team-members';
+import { teamKeys } from '../../../lib/query-keys';
 
 export interface UpdateMemberInput {
   userUID: string;
@@ -16,16 +16,13 @@ export function updateMember(
   teamUID: string,
   { userUID, ...patch }: UpdateMemberInput,
 ): Promise<TeamMember[]> {
-  return requestData<TeamMember[]>(
-    `/api/v1/teams/${encodeURIComponent(teamUID)}/members/${encodeURIComponent(userUID)}`,
-    { method: 'PATCH', body: patch },
-  );
+  return requestData<TeamMember[]>(teamPath(teamUID, 'members', userUID), { method: 'PATCH', body: patch });
 }
 
 export function useUpdateMember(teamUID: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateMemberInput) => updateMember(teamUID, input),
-    onSuccess: (members) => queryClient.setQueryData(membersQueryKey(teamUID), members),
+    onSuccess: (members) => queryClient.setQueryData(teamKeys.members(teamUID), members),
   });
 }

@@ -1,0 +1,41 @@
+/**
+ * The query keys of a team's data, all rooted at `['teams', teamUID]`: the resync reloads a team by
+ * that root, and the change-event map (`change-events.ts`) finds each list by its key here.
+ */
+export const teamKeys = {
+  /** Every query of the team. */
+  all: (teamUID: string) => ['teams', teamUID] as const,
+  members: (teamUID: string) => [...teamKeys.all(teamUID), 'members'] as const,
+  invitations: (teamUID: string) => [...teamKeys.all(teamUID), 'invitations'] as const,
+  /** The pipelines the member sees, with stages and tag sets, and the global tag sets. */
+  pipelines: (teamUID: string) => [...teamKeys.all(teamUID), 'pipelines'] as const,
+  phases: (teamUID: string) => [...teamKeys.all(teamUID), 'phases'] as const,
+  statusLabels: (teamUID: string) => [...teamKeys.all(teamUID), 'status-labels'] as const,
+  filterSets: (teamUID: string) => [...teamKeys.all(teamUID), 'filter-sets'] as const,
+  taskTemplates: (teamUID: string) => [...teamKeys.all(teamUID), 'task-templates'] as const,
+  messageTemplates: (teamUID: string) => [...teamKeys.all(teamUID), 'message-templates'] as const,
+  tagReconciliation: (teamUID: string) => [...teamKeys.all(teamUID), 'tag-reconciliation'] as const,
+  reminders: (teamUID: string) => [...teamKeys.all(teamUID), 'reminders'] as const,
+  /** Every task list of the team. */
+  tasks: (teamUID: string) => [...teamKeys.all(teamUID), 'tasks'] as const,
+  /** One task list; the query object sits at index 4, where the optimistic updates read it. */
+  taskList: (teamUID: string, query: object) => [...teamKeys.tasks(teamUID), 'list', query] as const,
+  /** Every query of one contact (details, notes, deals, activity), so one invalidation refreshes them all. */
+  contact: (teamUID: string, GTID: string) => [...teamKeys.all(teamUID), 'contacts', GTID] as const,
+  contactDetails: (teamUID: string, GTID: string) => [...teamKeys.contact(teamUID, GTID), 'details'] as const,
+  contactNotes: (teamUID: string, GTID: string) => [...teamKeys.contact(teamUID, GTID), 'notes'] as const,
+  contactDeals: (teamUID: string, GTID: string) => [...teamKeys.contact(teamUID, GTID), 'deals'] as const,
+  contactActivities: (teamUID: string, GTID: string) =>
+    [...teamKeys.contact(teamUID, GTID), 'activities'] as const,
+  /** Every page set of the contact table. */
+  contactTable: (teamUID: string) => [...teamKeys.all(teamUID), 'contact-table'] as const,
+  contactTablePages: (teamUID: string, query: object) => [...teamKeys.contactTable(teamUID), query] as const,
+  /** Every board of the team, one per pipeline, filter and text. */
+  boards: (teamUID: string) => [...teamKeys.all(teamUID), 'board'] as const,
+  board: (teamUID: string, pipelineId: string) => [...teamKeys.boards(teamUID), pipelineId] as const,
+  boardFirstPages: (teamUID: string, pipelineId: string, filter: object, text: string) =>
+    [...teamKeys.board(teamUID, pipelineId), filter, text] as const,
+  globalSearch: (teamUID: string, text: string) => [...teamKeys.all(teamUID), 'global-search', text] as const,
+  templatePreviewContacts: (teamUID: string, text: string) =>
+    [...teamKeys.all(teamUID), 'template-preview-contacts', text] as const,
+};
