@@ -185,3 +185,4 @@ export {
 export type { RepeatRule } from './task-schedule';
 export { CHANGE_ENTITIES } from './change-events';
 export type { ChangeEntity, ChangeEvent } from './change-events';
+export { changedFields } from './changes';

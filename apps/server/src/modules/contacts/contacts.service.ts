@@ -3,6 +3,7 @@ import {
   can,
   canAddContacts,
   canSeePipeline,
+  changedFields,
   createContactId,
   createPushId,
   extractContactDetails,
@@ -56,12 +57,6 @@ export function canSeeContact(
 }
 
 /** The fields of `patch` whose value differs from the stored row: an unchanged value is no change. */
-function changedFields<T extends Record<string, unknown>>(row: T, patch: Partial<T>): Partial<T> {
-  return Object.fromEntries(
-    Object.entries(patch).filter(([key, value]) => value !== undefined && value !== row[key]),
-  ) as Partial<T>;
-}
-
 /** A contact has one profile per platform: a platform given twice is refused, naming it. */
 function checkOnePerPlatform(sources: repo.SourceInput[] | undefined) {
   const platforms = (sources ?? []).map((source) => source.platform);
@@ -412,9 +407,8 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
   /** Writes the fields that differ from the stored contact; answers their names. */
   async function writeFields(tx: TeamDb, contact: repo.ContactRow, fields: ContactFields) {
     const changed = changedFields(contact, columnsOf(fields));
-    const names = Object.keys(changed);
-    if (names.length > 0) await repo.updateContact(tx, contact.teamId, contact.id, changed);
-    return names;
+    if (changed) await repo.updateContact(tx, contact.teamId, contact.id, changed);
+    return Object.keys(changed ?? {});
   }
 
   /**
@@ -831,8 +825,7 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
         // Saving a deal as it is changes nothing: no write, no history.
         if (existing) {
           const { closedAt: _closedAt, ...asked } = columns;
-          if (Object.keys(changedFields(existing, asked)).length === 0)
-            return { history: [], result: presentDeal(existing) };
+          if (!changedFields(existing, asked)) return { history: [], result: presentDeal(existing) };
         }
         const deal = existing
           ? await repo.updateDeal(tx, teamUID, existing.id, columns)

@@ -1,6 +1,7 @@
 import {
   can,
   canSeePipeline,
+  changedFields,
   createPushId,
   extractContactDetails,
   placeAmong,
@@ -105,11 +106,8 @@ export function createListsService(deps: { databases: Databases; teams: TeamsSer
           if (rank === null) throw new BadRequestError(placementProblem(placement));
           const id = itemId ?? createPushId(prefix);
           if (itemId) {
-            const changed = Object.entries(fields).some(
-              ([key, value]) => value !== (current as Record<string, unknown>)[key],
-            );
             // Saving an item as it is changes nothing: nothing written, nobody told.
-            if (!changed && !rank) return id;
+            if (!changedFields(current as Record<string, unknown>, fields) && !rank) return id;
             await tx
               .update(table)
               .set({ ...fields, ...(rank && { rank }), updatedAt: new Date() })

@@ -2,6 +2,7 @@ import {
   DEFAULT_TAG_SET_COLOR,
   can,
   canSeePipeline,
+  changedFields,
   createPushId,
   pickReadableFontColor,
   placeAmong,
@@ -196,7 +197,7 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
       await write(teamUID, `A pipeline named "${patch.nickName}" already exists.`, async (tx) => {
         const pipeline = await requirePipeline(tx, member, pipelineId);
         const moving = patch.after ?? patch.before;
-        const changes = changedOnly(pipeline, {
+        const changes = changedFields(pipeline, {
           ...(patch.nickName !== undefined && { nickName: patch.nickName }),
           ...(patch.questions !== undefined && { questions: patch.questions }),
           ...(moving && { rank: placeRank(await repo.listPipelines(tx, teamUID), patch, pipelineId) }),
@@ -252,7 +253,7 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
         if (!stage || !canSeePipeline(member, stage.pipelineId)) throw new NotFoundError('Stage not found.');
         await checkPhases(tx, teamUID, [patch.phaseId], () => 'phaseId');
         const moving = patch.after ?? patch.before;
-        const changes = changedOnly(stage, {
+        const changes = changedFields(stage, {
           ...(patch.name !== undefined && { name: patch.name }),
           ...(patch.color !== undefined && {
             color: patch.color,
@@ -366,7 +367,7 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
         const set = await repo.findTagSet(tx, teamUID, tagSetId);
         if (!set || (set.pipelineId && !canSeePipeline(member, set.pipelineId)))
           throw new NotFoundError('Tag set not found.');
-        const changes = changedOnly(set, patch);
+        const changes = changedFields(set, patch);
         if (!changes) return;
         await repo.updateTagSet(tx, teamUID, tagSetId, changes);
         await appendChange(tx, teamUID, {
@@ -447,7 +448,7 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
         const set = tag && (await repo.findTagSet(tx, teamUID, tag.tagSetId));
         if (!set || (set.pipelineId && !canSeePipeline(member, set.pipelineId)))
           throw new NotFoundError('Tag not found.');
-        const changes = changedOnly(tag, patch);
+        const changes = changedFields(tag, patch);
         if (!changes) return;
         await repo.updateTag(tx, teamUID, tagId, changes);
         await appendChange(tx, teamUID, {
@@ -482,13 +483,6 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
  * The fields of `patch` that differ from the stored row, or null when none do: saving a thing as it
  * is writes nothing and tells nobody.
  */
-function changedOnly<T extends object>(row: T, patch: Partial<T>): Partial<T> | null {
-  const changed = Object.entries(patch).filter(
-    ([key, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(row[key as keyof T]),
-  );
-  return changed.length > 0 ? (Object.fromEntries(changed) as Partial<T>) : null;
-}
-
 function presentStage(stage: repo.StageRow, idx: number) {
   return {
     stageUID: stage.id,
