@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import type { AppContext } from './context';
 import { createMailService } from './modules/mail/mail.service';
-import { createTwilioSmsSender } from './platform/sms';
+import { createTwilioSmsChannel } from './integrations/sms/twilio-sms-channel';
 import { createTeamsService } from './modules/teams/teams.service';
 import { createUsersService } from './modules/users/users.service';
 import { createAuth, type SessionMember } from './platform/auth';
@@ -9,6 +9,7 @@ import type { Config } from './platform/config';
 import { migrateDatabases, openDatabases, type Databases } from './platform/db/databases';
 import type { Logger } from './platform/logger';
 import { startJobQueue } from './platform/queue';
+import { workerJobs } from './jobs';
 import { startEventHub } from './platform/realtime';
 import { startAppEventHub } from './platform/app-events';
 import { startSessionCache } from './platform/session-cache';
@@ -48,7 +49,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
     directory: databases.directory,
     queue,
     config,
-    sms: createTwilioSmsSender(config),
+    sms: createTwilioSmsChannel(config),
     log,
   });
   const auth = createAuth({
@@ -135,14 +136,7 @@ export async function startServer(
   const statistics = await startStatisticsRefresh(dbs, log);
   // Upkeep is the workers' (an API-only process leaves it to them).
   const pruning = config.ROLE !== 'api' ? startChangeLogPruning(dbs, log) : null;
-  if (config.ROLE !== 'api')
-    await context.queue.work([
-      context.mail.deliverMailJob,
-      context.bulk.runBulkJob,
-      context.tagReconciliation.mergeTagsJob,
-      context.imports.runImportJob,
-      context.tasks.taskReminderJob,
-    ]);
+  if (config.ROLE !== 'api') await context.queue.work(workerJobs(context));
 
   let app: App | null = null;
   if (config.ROLE !== 'worker') {

@@ -1,11 +1,12 @@
 import { createPushId } from '@grouptrack/domain';
-import nodemailer from 'nodemailer';
-import { z } from 'zod';
 import type { Config } from '../../platform/config';
 import type { DirectoryDb } from '../../platform/db/databases';
 import type { Logger } from '../../platform/logger';
-import type { JobContract, JobDefinition, JobQueue } from '../../platform/queue';
-import type { SmsSender } from '../../platform/sms';
+import { deliverMailJob } from '../../jobs/deliver-mail.job';
+import type { JobDefinition, JobQueue } from '../../platform/queue';
+import { isRetryable } from '../../integrations/adapter-error';
+import type { MessageChannel } from '../../integrations/message-channel';
+import { createSmtpChannel } from '../../integrations/smtp/smtp-channel';
 import { findMail, insertMail, listOutbox, recordDelivery } from './mail.repository';
 
 export interface OutgoingMail {
@@ -24,12 +25,6 @@ export interface OutgoingSms {
   idempotencyKey?: string;
 }
 
-export const deliverMailContract = {
-  name: 'deliver-mail',
-  payload: z.object({ mailId: z.string() }),
-  retryLimit: 8,
-} satisfies JobContract<z.ZodType>;
-
 export interface MailService {
   /** Keeps the mail in the outbox and hands delivery to a job, so a slow server never slows a request. */
   sendMail(mail: OutgoingMail): Promise<string>;
@@ -38,7 +33,7 @@ export interface MailService {
   /** Whether an SMS provider is set up; without one, text messages are only kept in the outbox. */
   readonly isSmsEnabled: boolean;
   listOutbox(options: { limit: number; to?: string }): ReturnType<typeof listOutbox>;
-  deliverMailJob: JobDefinition<typeof deliverMailContract.payload>;
+  deliverMailJob: JobDefinition<typeof deliverMailJob.payload>;
 }
 
 export function createMailService(deps: {
@@ -46,28 +41,19 @@ export function createMailService(deps: {
   queue: JobQueue;
   config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>;
   /** The SMS provider, or null when the installation has none. */
-  sms: SmsSender | null;
+  sms: MessageChannel | null;
   log: Logger;
 }): MailService {
   const { directory, queue, config, sms, log } = deps;
-  const transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+  const email = createSmtpChannel(config);
 
   const deliver = async ({ mailId }: { mailId: string }) => {
     const mail = await findMail(directory, mailId);
     // Already delivered: a retried job must not send the same message twice.
     if (!mail || mail.status === 'sent' || mail.status === 'logged') return;
     const isSms = mail.channel === 'sms';
-    const sendNow = isSms
-      ? sms && (() => sms.send({ to: mail.to, text: mail.text }))
-      : transport &&
-        (() =>
-          transport.sendMail({
-            from: config.MAIL_FROM,
-            to: mail.to,
-            subject: mail.subject,
-            text: mail.text,
-          }));
-    if (!sendNow) {
+    const channel = isSms ? sms : email;
+    if (!channel) {
       log.info(
         { mail: { channel: mail.channel, to: mail.to, subject: mail.subject, text: mail.text } },
         isSms ? 'sms (no SMS provider: kept in outbox)' : 'mail (no SMTP_URL: kept in outbox)',
@@ -76,17 +62,23 @@ export function createMailService(deps: {
       return;
     }
     try {
-      await sendNow();
+      await channel.send({ to: mail.to, subject: mail.subject, text: mail.text });
       await recordDelivery(directory, mail.id, { status: 'sent' });
     } catch (error) {
       await recordDelivery(directory, mail.id, { status: 'failed', error: String(error) });
-      throw error;
+      if (isRetryable(error)) throw error;
+      // Refused credentials or a refused recipient fail the same way on every try: the failure
+      // recorded above is final, and the job ends instead of retrying.
+      log.warn(
+        { err: error, mail: { id: mail.id, channel: mail.channel, to: mail.to } },
+        'message refused for good; it will not be retried',
+      );
     }
   };
 
   /** Keeps the message in the outbox and queues its delivery; one key is stored and sent once. */
   async function enqueue(message: Parameters<typeof insertMail>[1]) {
-    if (await insertMail(directory, message)) await queue.send(deliverMailContract, { mailId: message.id });
+    if (await insertMail(directory, message)) await queue.send(deliverMailJob, { mailId: message.id });
     return message.id;
   }
 
@@ -103,6 +95,6 @@ export function createMailService(deps: {
       }),
     isSmsEnabled: sms !== null,
     listOutbox: (options) => listOutbox(directory, options),
-    deliverMailJob: { ...deliverMailContract, handle: deliver },
+    deliverMailJob: deliverMailJob.handledBy(deliver),
   };
 }
