@@ -1,12 +1,12 @@
 import { SOCIAL_PLATFORMS, hexColorSchema, searchFilterSchema, webAddressSchema } from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { requireActor } from '../../platform/http/actor';
+import { declareTeamList } from '../../platform/http/team-list-routes';
+import { teamParams, teamRoutes } from '../../platform/http/team-routes';
 import type { App } from '../../platform/http/types';
 import type { RankedListName } from './lists.service';
 
 const id = z.string().min(1).max(100);
-const teamParams = z.object({ teamUID: id });
 const itemParams = teamParams.extend({ itemID: id });
 const placement = { after: id.optional(), before: id.optional() };
 
@@ -28,73 +28,47 @@ const RANKED_FIELDS: Record<RankedListName, { fields: z.ZodRawShape; summary: st
 };
 
 export function registerListRoutes(app: App, { auth, lists }: AppContext) {
+  const routes = teamRoutes(app, auth);
+
   for (const [list, { fields, summary }] of Object.entries(RANKED_FIELDS) as [
     RankedListName,
     (typeof RANKED_FIELDS)[RankedListName],
   ][]) {
-    const path = `/api/v1/teams/:teamUID/${list}`;
-    const tags = ['setup'];
-
-    app.get(
-      path,
-      { schema: { tags, summary: `The team's ${summary}, in order`, params: teamParams } },
-      async (request) => {
-        const actor = await requireActor(auth, request);
-        return { data: await lists.list(actor, request.params.teamUID, list) };
+    declareTeamList(routes, {
+      tags: ['setup'],
+      path: `/${list}`,
+      itemParam: 'itemID',
+      itemParams,
+      list: {
+        summary: `The team's ${summary}, in order`,
+        handler: ({ actor, teamUID }) => lists.list(actor, teamUID, list),
       },
-    );
-
-    app.post(
-      path,
-      {
-        schema: {
-          tags,
-          summary: `Add to the ${summary} (owner or admin)`,
-          params: teamParams,
-          body: z.object({ ...fields, ...placement }).strict(),
+      create: {
+        summary: `Add to the ${summary} (owner or admin)`,
+        body: z.object({ ...fields, ...placement }).strict(),
+        handler: async ({ actor, teamUID, body }) => {
+          const { after, before, ...values } = body as Record<string, string>;
+          await lists.save(actor, teamUID, list, null, values, { after, before });
+          return lists.list(actor, teamUID, list);
         },
       },
-      async (request, reply) => {
-        const actor = await requireActor(auth, request);
-        const { after, before, ...values } = request.body as Record<string, string>;
-        await lists.save(actor, request.params.teamUID, list, null, values, { after, before });
-        return reply.status(201).send({ data: await lists.list(actor, request.params.teamUID, list) });
-      },
-    );
-
-    app.patch(
-      `${path}/:itemID`,
-      {
-        schema: {
-          tags,
-          summary: `Change or move one of the ${summary} (owner or admin)`,
-          params: itemParams,
-          body: z
-            .object({ ...fields, ...placement })
-            .partial()
-            .strict(),
+      update: {
+        summary: `Change or move one of the ${summary} (owner or admin)`,
+        body: z
+          .object({ ...fields, ...placement })
+          .partial()
+          .strict(),
+        handler: async ({ actor, teamUID, params, body }) => {
+          const { after, before, ...values } = body as Record<string, string>;
+          await lists.save(actor, teamUID, list, params.itemID, values, { after, before });
+          return lists.list(actor, teamUID, list);
         },
       },
-      async (request) => {
-        const actor = await requireActor(auth, request);
-        const { after, before, ...values } = request.body as Record<string, string>;
-        await lists.save(actor, request.params.teamUID, list, request.params.itemID, values, {
-          after,
-          before,
-        });
-        return { data: await lists.list(actor, request.params.teamUID, list) };
+      remove: {
+        summary: `Delete one of the ${summary}`,
+        handler: ({ actor, teamUID, params }) => lists.remove(actor, teamUID, list, params.itemID),
       },
-    );
-
-    app.delete(
-      `${path}/:itemID`,
-      { schema: { tags, summary: `Delete one of the ${summary}`, params: itemParams } },
-      async (request, reply) => {
-        const actor = await requireActor(auth, request);
-        await lists.remove(actor, request.params.teamUID, list, request.params.itemID);
-        return reply.status(204).send();
-      },
-    );
+    });
   }
 
   const filterSetBody = z
@@ -104,104 +78,64 @@ export function registerListRoutes(app: App, { auth, lists }: AppContext) {
     })
     .strict();
 
-  app.get(
-    '/api/v1/teams/:teamUID/filter-sets',
-    { schema: { tags: ['contacts'], summary: "The team's saved views", params: teamParams } },
-    async (request) => {
-      const actor = await requireActor(auth, request);
-      return { data: await lists.listFilterSets(actor, request.params.teamUID) };
+  declareTeamList(routes, {
+    tags: ['contacts'],
+    path: '/filter-sets',
+    itemParam: 'itemID',
+    itemParams,
+    list: {
+      summary: "The team's saved views",
+      handler: ({ actor, teamUID }) => lists.listFilterSets(actor, teamUID),
     },
-  );
-
-  app.post(
-    '/api/v1/teams/:teamUID/filter-sets',
-    {
-      schema: {
-        tags: ['contacts'],
-        summary: 'Save the current filters as a named view',
-        params: teamParams,
-        body: filterSetBody,
-      },
+    create: {
+      summary: 'Save the current filters as a named view',
+      body: filterSetBody,
+      handler: async ({ actor, teamUID, body }) => ({
+        filterSetUID: await lists.saveFilterSet(actor, teamUID, null, body),
+      }),
     },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      const filterSetId = await lists.saveFilterSet(actor, request.params.teamUID, null, request.body);
-      return reply.status(201).send({ data: { filterSetUID: filterSetId } });
+    update: {
+      summary: 'Rename or change a saved view',
+      body: filterSetBody,
+      noContent: true,
+      handler: ({ actor, teamUID, params, body }) => lists.saveFilterSet(actor, teamUID, params.itemID, body),
     },
-  );
-
-  app.patch(
-    '/api/v1/teams/:teamUID/filter-sets/:itemID',
-    {
-      schema: {
-        tags: ['contacts'],
-        summary: 'Rename or change a saved view',
-        params: itemParams,
-        body: filterSetBody,
-      },
+    remove: {
+      summary: 'Delete a saved view',
+      handler: ({ actor, teamUID, params }) => lists.removeFilterSet(actor, teamUID, params.itemID),
     },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      await lists.saveFilterSet(actor, request.params.teamUID, request.params.itemID, request.body);
-      return reply.status(204).send();
-    },
-  );
-
-  app.delete(
-    '/api/v1/teams/:teamUID/filter-sets/:itemID',
-    { schema: { tags: ['contacts'], summary: 'Delete a saved view', params: itemParams } },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      await lists.removeFilterSet(actor, request.params.teamUID, request.params.itemID);
-      return reply.status(204).send();
-    },
-  );
+  });
 
   const setupTags = ['setup'];
 
-  app.get(
-    '/api/v1/teams/:teamUID/test-questions',
-    {
-      schema: {
-        tags: setupTags,
-        summary: 'Sample answers and what capturing reads out of each',
-        params: teamParams,
-      },
-    },
-    async (request) => {
-      const actor = await requireActor(auth, request);
-      return { data: await lists.listTestQuestions(actor, request.params.teamUID) };
-    },
-  );
+  routes.get({
+    path: '/test-questions',
+    schema: { tags: setupTags, summary: 'Sample answers and what capturing reads out of each' },
+    handler: ({ actor, teamUID }) => lists.listTestQuestions(actor, teamUID),
+  });
 
-  app.post(
-    '/api/v1/teams/:teamUID/test-questions',
-    {
-      schema: {
-        tags: setupTags,
-        summary: 'Add a sample answer (owner or admin)',
-        params: teamParams,
-        body: z
-          .object({ question: z.string().trim().min(1).max(500), answer: z.string().trim().min(1).max(5000) })
-          .strict(),
-      },
+  routes.post({
+    path: '/test-questions',
+    schema: {
+      tags: setupTags,
+      summary: 'Add a sample answer (owner or admin)',
+      body: z
+        .object({ question: z.string().trim().min(1).max(500), answer: z.string().trim().min(1).max(5000) })
+        .strict(),
     },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      await lists.addTestQuestion(actor, request.params.teamUID, request.body);
-      return reply.status(201).send({ data: await lists.listTestQuestions(actor, request.params.teamUID) });
+    status: 201,
+    handler: async ({ actor, teamUID, body }) => {
+      await lists.addTestQuestion(actor, teamUID, body);
+      return lists.listTestQuestions(actor, teamUID);
     },
-  );
+  });
 
-  app.delete(
-    '/api/v1/teams/:teamUID/test-questions/:itemID',
-    { schema: { tags: setupTags, summary: 'Delete a sample answer', params: itemParams } },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      await lists.removeTestQuestion(actor, request.params.teamUID, request.params.itemID);
-      return reply.status(204).send();
-    },
-  );
+  routes.delete({
+    path: '/test-questions/:itemID',
+    schema: { tags: setupTags, summary: 'Delete a sample answer', params: itemParams },
+    status: 204,
+    handler: ({ actor, teamUID, params }) => lists.removeTestQuestion(actor, teamUID, params.itemID),
+  });
 
   const postFields = {
     platform: z.enum(SOCIAL_PLATFORMS),
@@ -212,56 +146,31 @@ export function registerListRoutes(app: App, { auth, lists }: AppContext) {
     tagIds: z.array(id).max(50),
   };
 
-  app.get(
-    '/api/v1/teams/:teamUID/saved-tag-posts',
-    { schema: { tags: ['contacts'], summary: 'Posts saved to tag their commenters', params: teamParams } },
-    async (request) => {
-      const actor = await requireActor(auth, request);
-      return { data: await lists.listSavedTagPosts(actor, request.params.teamUID) };
+  declareTeamList(routes, {
+    tags: ['contacts'],
+    path: '/saved-tag-posts',
+    itemParam: 'itemID',
+    itemParams,
+    list: {
+      summary: 'Posts saved to tag their commenters',
+      handler: ({ actor, teamUID }) => lists.listSavedTagPosts(actor, teamUID),
     },
-  );
-
-  app.post(
-    '/api/v1/teams/:teamUID/saved-tag-posts',
-    {
-      schema: {
-        tags: ['contacts'],
-        summary: 'Save a post to tag its commenters',
-        params: teamParams,
-        body: z.object(postFields).partial({ title: true, tagIds: true }).strict(),
-      },
+    create: {
+      summary: 'Save a post to tag its commenters',
+      body: z.object(postFields).partial({ title: true, tagIds: true }).strict(),
+      handler: async ({ actor, teamUID, body }) => ({
+        postUID: await lists.saveTagPost(actor, teamUID, null, body),
+      }),
     },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      const postId = await lists.saveTagPost(actor, request.params.teamUID, null, request.body);
-      return reply.status(201).send({ data: { postUID: postId } });
+    update: {
+      summary: 'Change a saved post',
+      body: z.object(postFields).partial().strict(),
+      noContent: true,
+      handler: ({ actor, teamUID, params, body }) => lists.saveTagPost(actor, teamUID, params.itemID, body),
     },
-  );
-
-  app.patch(
-    '/api/v1/teams/:teamUID/saved-tag-posts/:itemID',
-    {
-      schema: {
-        tags: ['contacts'],
-        summary: 'Change a saved post',
-        params: itemParams,
-        body: z.object(postFields).partial().strict(),
-      },
+    remove: {
+      summary: 'Forget a saved post',
+      handler: ({ actor, teamUID, params }) => lists.removeTagPost(actor, teamUID, params.itemID),
     },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      await lists.saveTagPost(actor, request.params.teamUID, request.params.itemID, request.body);
-      return reply.status(204).send();
-    },
-  );
-
-  app.delete(
-    '/api/v1/teams/:teamUID/saved-tag-posts/:itemID',
-    { schema: { tags: ['contacts'], summary: 'Forget a saved post', params: itemParams } },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      await lists.removeTagPost(actor, request.params.teamUID, request.params.itemID);
-      return reply.status(204).send();
-    },
-  );
+  });
 }

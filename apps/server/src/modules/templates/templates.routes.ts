@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { requireActor, type Actor } from '../../platform/http/actor';
+import type { Actor } from '../../platform/http/actor';
+import { declareTeamList } from '../../platform/http/team-list-routes';
+import { teamParams, teamRoutes, type TeamRoutes } from '../../platform/http/team-routes';
 import type { App } from '../../platform/http/types';
 
+const tags = ['templates'];
 const id = z.string().min(1).max(100);
-const teamParams = z.object({ teamUID: id });
 const itemParams = teamParams.extend({ templateID: id });
 const label = z.string().trim().max(60);
 
@@ -47,64 +49,41 @@ interface TemplateKind<Input> {
   remove(actor: Actor, teamUID: string, templateId: string): Promise<void>;
 }
 
-/**
- * List, add, change and delete for one kind of template. The bodies are the kind's schemas
- * (validated before the handler runs); the casts only name that type, which the generic hides.
- */
-function registerTemplateKind<Input>(app: App, auth: AppContext['auth'], kind: TemplateKind<Input>) {
-  const tags = ['templates'];
-  const listPath = `/api/v1/teams/:teamUID/${kind.segment}`;
-  const itemPath = `${listPath}/:templateID`;
-
-  app.get(
-    listPath,
-    { schema: { tags, summary: `The team's ${kind.noun}s`, params: teamParams } },
-    async (request) => {
-      const actor = await requireActor(auth, request);
-      return { data: await kind.list(actor, request.params.teamUID) };
+/** List, add, change and delete for one kind of template; the bodies are the kind's schemas. */
+function declareTemplateKind<Input>(routes: TeamRoutes, kind: TemplateKind<Input>) {
+  declareTeamList(routes, {
+    tags,
+    path: `/${kind.segment}`,
+    itemParam: 'templateID',
+    itemParams,
+    list: {
+      summary: `The team's ${kind.noun}s`,
+      handler: ({ actor, teamUID }) => kind.list(actor, teamUID),
     },
-  );
-
-  app.post(
-    listPath,
-    { schema: { tags, summary: kind.addSummary, params: teamParams, body: kind.create } },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      const templateId = await kind.save(actor, request.params.teamUID, null, request.body as Input);
-      return reply.status(201).send({ data: { templateUID: templateId } });
+    create: {
+      summary: kind.addSummary,
+      body: kind.create,
+      handler: async ({ actor, teamUID, body }) => ({
+        templateUID: await kind.save(actor, teamUID, null, body),
+      }),
     },
-  );
-
-  app.patch(
-    itemPath,
-    { schema: { tags, summary: `Change a ${kind.noun}`, params: itemParams, body: kind.change } },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      await kind.save(
-        actor,
-        request.params.teamUID,
-        request.params.templateID,
-        request.body as Partial<Input>,
-      );
-      return reply.status(204).send();
+    update: {
+      summary: `Change a ${kind.noun}`,
+      body: kind.change,
+      noContent: true,
+      handler: ({ actor, teamUID, params, body }) => kind.save(actor, teamUID, params.templateID, body),
     },
-  );
-
-  app.delete(
-    itemPath,
-    { schema: { tags, summary: `Delete a ${kind.noun}`, params: itemParams } },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      await kind.remove(actor, request.params.teamUID, request.params.templateID);
-      return reply.status(204).send();
+    remove: {
+      summary: `Delete a ${kind.noun}`,
+      handler: ({ actor, teamUID, params }) => kind.remove(actor, teamUID, params.templateID),
     },
-  );
+  });
 }
 
 export function registerTemplateRoutes(app: App, { auth, templates }: AppContext) {
-  const tags = ['templates'];
+  const routes = teamRoutes(app, auth);
 
-  registerTemplateKind(app, auth, {
+  declareTemplateKind(routes, {
     segment: 'message-templates',
     noun: 'message template',
     addSummary: 'Add a message template; unknown {fields} are refused (owner or admin)',
@@ -116,7 +95,7 @@ export function registerTemplateRoutes(app: App, { auth, templates }: AppContext
     remove: (actor, teamUID, templateId) => templates.deleteMessageTemplate(actor, teamUID, templateId),
   });
 
-  registerTemplateKind(app, auth, {
+  declareTemplateKind(routes, {
     segment: 'task-templates',
     noun: 'task template',
     addSummary: 'Add a task template (owner or admin)',
@@ -128,25 +107,16 @@ export function registerTemplateRoutes(app: App, { auth, templates }: AppContext
     remove: (actor, teamUID, templateId) => templates.deleteTaskTemplate(actor, teamUID, templateId),
   });
 
-  app.post(
-    '/api/v1/teams/:teamUID/task-templates/:templateID/tasks',
-    {
-      schema: {
-        tags,
-        summary: 'Create a task from a template, for a contact',
-        params: itemParams,
-        body: z.object({ GTID: id.nullable().default(null) }).strict(),
-      },
+  routes.post({
+    path: '/task-templates/:templateID/tasks',
+    schema: {
+      tags,
+      summary: 'Create a task from a template, for a contact',
+      params: itemParams,
+      body: z.object({ GTID: id.nullable().default(null) }).strict(),
     },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      const task = await templates.createTaskFromTemplate(
-        actor,
-        request.params.teamUID,
-        request.params.templateID,
-        request.body.GTID,
-      );
-      return reply.status(201).send({ data: task });
-    },
-  );
+    status: 201,
+    handler: ({ actor, teamUID, params, body }) =>
+      templates.createTaskFromTemplate(actor, teamUID, params.templateID, body.GTID),
+  });
 }
