@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { requireActor } from '../../platform/http/actor';
+import { teamParams, teamRoutes } from '../../platform/http/team-routes';
 import type { App } from '../../platform/http/types';
 
 const id = z.string().min(1).max(100);
-const teamParams = z.object({ teamUID: id });
 const taskParams = teamParams.extend({ taskID: id });
 const tags = ['tasks'];
 
@@ -43,126 +42,85 @@ const taskFields = {
 };
 
 export function registerTaskRoutes(app: App, { auth, tasks }: AppContext) {
-  app.get(
-    '/api/v1/teams/:teamUID/tasks',
-    {
-      schema: {
-        tags,
-        summary:
-          "My tasks, the team's (owners and admins), or a contact's, with the contact's name; filtered by assignee, pipeline or text",
-        params: teamParams,
-        querystring: z.object({
-          scope: z.enum(['mine', 'team']).default('mine'),
-          status: z.enum(['active', 'completed']).default('active'),
-          GTID: id.optional(),
-          /** Only this member's tasks (owners and admins may ask for anyone's). */
-          assigneeUID: id.optional(),
-          /** Only tasks whose contact is in this pipeline. */
-          pipelineID: id.optional(),
-          /** Words in the task's name or its contact's name. */
-          q: z.string().trim().max(200).optional(),
-          limit: z.coerce.number().int().min(1).max(500).default(200),
-        }),
-      },
-    },
-    async (request) => {
-      const actor = await requireActor(auth, request);
-      return { data: await tasks.listTasks(actor, request.params.teamUID, request.query) };
-    },
-  );
+  const routes = teamRoutes(app, auth);
 
-  app.post(
-    '/api/v1/teams/:teamUID/tasks',
-    {
-      schema: {
-        tags,
-        summary: 'Create a task',
-        params: teamParams,
-        body: z.object(taskFields).partial().required({ taskName: true, dueDate: true }).strict(),
-      },
+  routes.get({
+    path: '/tasks',
+    schema: {
+      tags,
+      summary:
+        "My tasks, the team's (owners and admins), or a contact's, with the contact's name; filtered by assignee, pipeline or text",
+      querystring: z.object({
+        scope: z.enum(['mine', 'team']).default('mine'),
+        status: z.enum(['active', 'completed']).default('active'),
+        GTID: id.optional(),
+        /** Only this member's tasks (owners and admins may ask for anyone's). */
+        assigneeUID: id.optional(),
+        /** Only tasks whose contact is in this pipeline. */
+        pipelineID: id.optional(),
+        /** Words in the task's name or its contact's name. */
+        q: z.string().trim().max(200).optional(),
+        limit: z.coerce.number().int().min(1).max(500).default(200),
+      }),
     },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      return reply
-        .status(201)
-        .send({ data: await tasks.createTask(actor, request.params.teamUID, request.body) });
-    },
-  );
+    handler: ({ actor, teamUID, query }) => tasks.listTasks(actor, teamUID, query),
+  });
 
-  app.patch(
-    '/api/v1/teams/:teamUID/tasks/:taskID',
-    {
-      schema: {
-        tags,
-        summary: 'Change a task',
-        params: taskParams,
-        body: z.object(taskFields).partial().strict(),
-      },
+  routes.post({
+    path: '/tasks',
+    schema: {
+      tags,
+      summary: 'Create a task',
+      body: z.object(taskFields).partial().required({ taskName: true, dueDate: true }).strict(),
     },
-    async (request) => {
-      const actor = await requireActor(auth, request);
-      return {
-        data: await tasks.updateTask(actor, request.params.teamUID, request.params.taskID, request.body),
-      };
-    },
-  );
+    status: 201,
+    handler: ({ actor, teamUID, body }) => tasks.createTask(actor, teamUID, body),
+  });
 
-  app.post(
-    '/api/v1/teams/:teamUID/tasks/:taskID/complete',
-    {
-      schema: {
-        tags,
-        summary: 'Complete a task (a repeating one comes back as its next occurrence), or reopen it',
-        params: taskParams,
-        /** false reopens the task. */
-        body: z.object({ completed: z.boolean().default(true) }).strict(),
-      },
+  routes.patch({
+    path: '/tasks/:taskID',
+    schema: {
+      tags,
+      summary: 'Change a task',
+      params: taskParams,
+      body: z.object(taskFields).partial().strict(),
     },
-    async (request) => {
-      const actor = await requireActor(auth, request);
-      return {
-        data: await tasks.completeTask(
-          actor,
-          request.params.teamUID,
-          request.params.taskID,
-          request.body.completed,
-        ),
-      };
-    },
-  );
+    handler: ({ actor, teamUID, params, body }) => tasks.updateTask(actor, teamUID, params.taskID, body),
+  });
 
-  app.delete(
-    '/api/v1/teams/:teamUID/tasks/:taskID',
-    { schema: { tags, summary: 'Delete a task', params: taskParams } },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      await tasks.deleteTask(actor, request.params.teamUID, request.params.taskID);
-      return reply.status(204).send();
+  routes.post({
+    path: '/tasks/:taskID/complete',
+    schema: {
+      tags,
+      summary: 'Complete a task (a repeating one comes back as its next occurrence), or reopen it',
+      params: taskParams,
+      /** false reopens the task. */
+      body: z.object({ completed: z.boolean().default(true) }).strict(),
     },
-  );
+    handler: ({ actor, teamUID, params, body }) =>
+      tasks.completeTask(actor, teamUID, params.taskID, body.completed),
+  });
 
-  app.get(
-    '/api/v1/teams/:teamUID/reminders',
-    {
-      schema: {
-        tags,
-        summary: 'My task reminders in this team, newest first (the bell list)',
-        params: teamParams,
-      },
-    },
-    async (request) => {
-      const actor = await requireActor(auth, request);
-      return { data: await tasks.listReminders(actor, request.params.teamUID) };
-    },
-  );
+  routes.delete({
+    path: '/tasks/:taskID',
+    schema: { tags, summary: 'Delete a task', params: taskParams },
+    status: 204,
+    handler: ({ actor, teamUID, params }) => tasks.deleteTask(actor, teamUID, params.taskID),
+  });
 
-  app.post(
-    '/api/v1/teams/:teamUID/reminders/read',
-    { schema: { tags, summary: 'Mark all my reminders in this team as read', params: teamParams } },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      await tasks.markRemindersRead(actor, request.params.teamUID);
-      return reply.status(204).send();
+  routes.get({
+    path: '/reminders',
+    schema: {
+      tags,
+      summary: 'My task reminders in this team, newest first (the bell list)',
     },
-  );
+    handler: ({ actor, teamUID }) => tasks.listReminders(actor, teamUID),
+  });
+
+  routes.post({
+    path: '/reminders/read',
+    schema: { tags, summary: 'Mark all my reminders in this team as read' },
+    status: 204,
+    handler: ({ actor, teamUID }) => tasks.markRemindersRead(actor, teamUID),
+  });
 }
