@@ -2,138 +2,109 @@ import { emailSchema } from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../platform/http/actor';
+import { teamParams, teamRoutes } from '../../platform/http/team-routes';
 import type { App } from '../../platform/http/types';
 
 const tags = ['teams'];
-const teamParams = z.object({ teamUID: z.string().min(1).max(64) });
 const memberParams = teamParams.extend({ userUID: z.string().min(1).max(64) });
 const groupAccessSchema = z.array(z.string().min(1).max(64)).max(500);
 
 export function registerTeamRoutes(app: App, { auth, teams }: AppContext) {
-  app.get(
-    '/api/v1/teams/:teamUID',
-    { schema: { tags, summary: 'A team, its seats and subscription', params: teamParams } },
-    async (request) => {
-      const actor = await requireActor(auth, request);
-      return { data: await teams.getTeam(actor, request.params.teamUID) };
-    },
-  );
+  const routes = teamRoutes(app, auth);
 
-  app.patch(
-    '/api/v1/teams/:teamUID',
-    {
-      schema: {
-        tags,
-        summary: 'Rename a team (owner or admin)',
-        params: teamParams,
-        /** The team's new name. */
-        body: z.object({ name: z.string().trim().min(1).max(100) }).strict(),
-      },
-    },
-    async (request) => {
-      const actor = await requireActor(auth, request);
-      await teams.renameTeam(actor, request.params.teamUID, request.body.name);
-      return { data: await teams.getTeam(actor, request.params.teamUID) };
-    },
-  );
+  routes.get({
+    path: '',
+    schema: { tags, summary: 'A team, its seats and subscription' },
+    handler: ({ actor, teamUID }) => teams.getTeam(actor, teamUID),
+  });
 
-  app.get(
-    '/api/v1/teams/:teamUID/members',
-    { schema: { tags, summary: 'Members with their role and pipeline access', params: teamParams } },
-    async (request) => {
-      const actor = await requireActor(auth, request);
-      return { data: await teams.listMembers(actor, request.params.teamUID) };
+  routes.patch({
+    path: '',
+    schema: {
+      tags,
+      summary: 'Rename a team (owner or admin)',
+      /** The team's new name. */
+      body: z.object({ name: z.string().trim().min(1).max(100) }).strict(),
     },
-  );
+    handler: async ({ actor, teamUID, body }) => {
+      await teams.renameTeam(actor, teamUID, body.name);
+      return teams.getTeam(actor, teamUID);
+    },
+  });
 
-  app.patch(
-    '/api/v1/teams/:teamUID/members/:userUID',
-    {
-      schema: {
-        tags,
-        summary: "Change a member's role or pipeline access (owner or admin)",
-        params: memberParams,
-        body: z
-          .object({
-            /** admin or member; the owner's role never changes. */
-            role: z.enum(['admin', 'member']).optional(),
-            /** Pipeline ids the member may see. */
-            groupAccess: groupAccessSchema.optional(),
-          })
-          .strict()
-          .refine((body) => body.role !== undefined || body.groupAccess !== undefined, {
-            message: 'Give a role or groupAccess to change',
-          }),
-      },
-    },
-    async (request) => {
-      const actor = await requireActor(auth, request);
-      const { teamUID, userUID } = request.params;
-      await teams.updateMember(actor, teamUID, userUID, request.body);
-      return { data: await teams.listMembers(actor, teamUID) };
-    },
-  );
+  routes.get({
+    path: '/members',
+    schema: { tags, summary: 'Members with their role and pipeline access' },
+    handler: ({ actor, teamUID }) => teams.listMembers(actor, teamUID),
+  });
 
-  app.delete(
-    '/api/v1/teams/:teamUID/members/:userUID',
-    { schema: { tags, summary: 'Remove a member, or leave the team', params: memberParams } },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      await teams.removeMember(actor, request.params.teamUID, request.params.userUID);
-      return reply.status(204).send();
+  routes.patch({
+    path: '/members/:userUID',
+    schema: {
+      tags,
+      summary: "Change a member's role or pipeline access (owner or admin)",
+      params: memberParams,
+      body: z
+        .object({
+          /** admin or member; the owner's role never changes. */
+          role: z.enum(['admin', 'member']).optional(),
+          /** Pipeline ids the member may see. */
+          groupAccess: groupAccessSchema.optional(),
+        })
+        .strict()
+        .refine((body) => body.role !== undefined || body.groupAccess !== undefined, {
+          message: 'Give a role or groupAccess to change',
+        }),
     },
-  );
+    handler: async ({ actor, teamUID, params, body }) => {
+      await teams.updateMember(actor, teamUID, params.userUID, body);
+      return teams.listMembers(actor, teamUID);
+    },
+  });
 
-  app.get(
-    '/api/v1/teams/:teamUID/invitations',
-    { schema: { tags, summary: 'Open invitations (owner or admin)', params: teamParams } },
-    async (request) => {
-      const actor = await requireActor(auth, request);
-      return { data: await teams.listInvitations(actor, request.params.teamUID) };
-    },
-  );
+  routes.delete({
+    path: '/members/:userUID',
+    schema: { tags, summary: 'Remove a member, or leave the team', params: memberParams },
+    status: 204,
+    handler: ({ actor, teamUID, params }) => teams.removeMember(actor, teamUID, params.userUID),
+  });
 
-  app.post(
-    '/api/v1/teams/:teamUID/invitations',
-    {
-      schema: {
-        tags,
-        summary: 'Invite by email, or create a shareable invite link',
-        params: teamParams,
-        body: z
-          .object({
-            /** Send the invitation to this address; leave out for a link anyone with it may use. */
-            email: emailSchema.optional(),
-            /** The role the invitee gets. */
-            role: z.enum(['admin', 'member']).default('member'),
-            /** Pipelines a member invitee may see. */
-            groupAccess: groupAccessSchema.optional(),
-          })
-          .strict(),
-      },
-    },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      const invitation = await teams.createInvitation(actor, request.params.teamUID, request.body);
-      return reply.status(201).send({ data: invitation });
-    },
-  );
+  routes.get({
+    path: '/invitations',
+    schema: { tags, summary: 'Open invitations (owner or admin)' },
+    handler: ({ actor, teamUID }) => teams.listInvitations(actor, teamUID),
+  });
 
-  app.delete(
-    '/api/v1/teams/:teamUID/invitations/:inviteCode',
-    {
-      schema: {
-        tags,
-        summary: 'Revoke an invitation',
-        params: teamParams.extend({ inviteCode: z.string().min(1).max(64) }),
-      },
+  routes.post({
+    path: '/invitations',
+    schema: {
+      tags,
+      summary: 'Invite by email, or create a shareable invite link',
+      body: z
+        .object({
+          /** Send the invitation to this address; leave out for a link anyone with it may use. */
+          email: emailSchema.optional(),
+          /** The role the invitee gets. */
+          role: z.enum(['admin', 'member']).default('member'),
+          /** Pipelines a member invitee may see. */
+          groupAccess: groupAccessSchema.optional(),
+        })
+        .strict(),
     },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      await teams.revokeInvitation(actor, request.params.teamUID, request.params.inviteCode);
-      return reply.status(204).send();
+    status: 201,
+    handler: ({ actor, teamUID, body }) => teams.createInvitation(actor, teamUID, body),
+  });
+
+  routes.delete({
+    path: '/invitations/:inviteCode',
+    schema: {
+      tags,
+      summary: 'Revoke an invitation',
+      params: teamParams.extend({ inviteCode: z.string().min(1).max(64) }),
     },
-  );
+    status: 204,
+    handler: ({ actor, teamUID, params }) => teams.revokeInvitation(actor, teamUID, params.inviteCode),
+  });
 
   const codeParams = z.object({ inviteCode: z.string().min(1).max(64) });
 
