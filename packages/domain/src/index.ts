@@ -98,8 +98,16 @@ export type {
   SeenValue,
 } from './notifications';
 export { canSendMessages, canUseAutomations, canUseQueueProcessor } from './plan-gates';
-export { TEAM_PERMISSIONS, TEAM_ROLES, can, canAssignRole, canSeePipeline, isTeamRole } from './roles';
-export type { TeamPermission, TeamRole } from './roles';
+export {
+  PERMISSION_REFUSALS,
+  TEAM_PERMISSIONS,
+  TEAM_ROLES,
+  can,
+  canAssignRole,
+  canSeePipeline,
+  isTeamRole,
+} from './roles';
+export type { PermissionArea, RefusedPermission, TeamPermission, TeamRole } from './roles';
 export { decideRoute, sanitizeNextPath } from './route-guard';
 export type { RouteDecision, RouteGuardInput, RouteGuardUser } from './route-guard';
 export {

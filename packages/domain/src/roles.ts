@@ -25,6 +25,27 @@ export const TEAM_PERMISSIONS: Readonly<Record<TeamPermission, readonly TeamRole
   'work-contacts': ['owner', 'admin', 'member'],
 };
 
+/**
+ * What a member whose role lacks a permission is told, per area the permission guards: setup covers
+ * templates, the ranked lists and tag reconciliation, and each keeps the words its routes have always used.
+ */
+export const PERMISSION_REFUSALS = {
+  'manage-members': { members: 'Only the team owner or an admin can do this.' },
+  'manage-pipelines': { pipelines: 'Only the team owner or an admin can change pipelines.' },
+  'manage-setup': {
+    templates: 'Only the team owner or an admin can change templates.',
+    lists: 'Only the team owner or an admin can change this list.',
+    'tag-reconciliation': 'Only the team owner or an admin can reconcile tags.',
+  },
+} as const satisfies Partial<Record<TeamPermission, Record<string, string>>>;
+
+/** A permission a service checks with a refusal of its own. */
+export type RefusedPermission = keyof typeof PERMISSION_REFUSALS;
+
+/** An area a permission guards, named in PERMISSION_REFUSALS. */
+export type PermissionArea<Permission extends RefusedPermission> =
+  keyof (typeof PERMISSION_REFUSALS)[Permission];
+
 /** Roles each role may give to someone else; nobody can make another owner. */
 const ASSIGNABLE_ROLES: Readonly<Record<TeamRole, readonly TeamRole[]>> = {
   owner: ['admin', 'member'],

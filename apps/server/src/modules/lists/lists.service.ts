@@ -15,6 +15,7 @@ import { deleteTeamRow } from '../../platform/db/team-rows';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors';
 import { findTagsWithSets } from '../contacts';
 import type { Actor, TeamActor } from '../../platform/http/actor';
+import { requirePermission } from '../../platform/http/permission';
 import { appendChange } from '../../platform/realtime';
 import {
   filterSets,
@@ -70,13 +71,6 @@ export function createListsService(deps: { databases: Databases; teams: TeamsSer
     return db.select().from(table).where(eq(table.teamId, teamId)).orderBy(asc(table.rank));
   }
 
-  async function requireManager(actor: Actor, teamUID: string) {
-    const member = await teams.requireMember(actor, teamUID);
-    if (!can(member.role, 'manage-setup'))
-      throw new ForbiddenError('Only the team owner or an admin can change this list.');
-    return member;
-  }
-
   return {
     async list(actor: Actor, teamUID: string, list: RankedListName) {
       await teams.requireMember(actor, teamUID);
@@ -93,7 +87,7 @@ export function createListsService(deps: { databases: Databases; teams: TeamsSer
       fields: Record<string, string>,
       placement: { after?: string | undefined; before?: string | undefined },
     ) {
-      await requireManager(actor, teamUID);
+      requirePermission(await teams.requireMember(actor, teamUID), 'manage-setup', 'lists');
       const { table, entity, prefix } = RANKED[list];
       try {
         return await databases.forTeam(teamUID).transaction(async (tx) => {
@@ -126,7 +120,7 @@ export function createListsService(deps: { databases: Databases; teams: TeamsSer
     },
 
     async remove(actor: Actor, teamUID: string, list: RankedListName, itemId: string) {
-      await requireManager(actor, teamUID);
+      requirePermission(await teams.requireMember(actor, teamUID), 'manage-setup', 'lists');
       const { table, entity } = RANKED[list];
       await deleteTeamRow(databases, teamUID, table, itemId, { entity, notFound: 'Item not found.' });
     },
@@ -152,7 +146,7 @@ export function createListsService(deps: { databases: Databases; teams: TeamsSer
     },
 
     async addTestQuestion(actor: Actor, teamUID: string, input: { question: string; answer: string }) {
-      await requireManager(actor, teamUID);
+      requirePermission(await teams.requireMember(actor, teamUID), 'manage-setup', 'lists');
       const id = createPushId('tq_');
       await databases.forTeam(teamUID).transaction(async (tx) => {
         await tx.insert(testQuestions).values({ teamId: teamUID, id, ...input });
@@ -162,7 +156,7 @@ export function createListsService(deps: { databases: Databases; teams: TeamsSer
     },
 
     async removeTestQuestion(actor: Actor, teamUID: string, itemId: string) {
-      await requireManager(actor, teamUID);
+      requirePermission(await teams.requireMember(actor, teamUID), 'manage-setup', 'lists');
       await deleteTeamRow(databases, teamUID, testQuestions, itemId, {
         entity: 'test_question',
         notFound: 'Test question not found.',

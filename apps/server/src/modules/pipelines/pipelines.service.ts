@@ -1,6 +1,5 @@
 import {
   DEFAULT_TAG_SET_COLOR,
-  can,
   canSeePipeline,
   changedFields,
   createPushId,
@@ -13,8 +12,9 @@ import {
 } from '@grouptrack/domain';
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { isUniqueViolation } from '../../platform/db/errors';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors';
 import type { Actor } from '../../platform/http/actor';
+import { requirePermission } from '../../platform/http/permission';
 import { appendChange } from '../../platform/realtime';
 import type { TeamActor, TeamsService } from '../teams/teams.service';
 import * as repo from './pipelines.repository';
@@ -42,14 +42,6 @@ export type PipelinesService = ReturnType<typeof createPipelinesService>;
 
 export function createPipelinesService(deps: { databases: Databases; teams: TeamsService }) {
   const { databases, teams } = deps;
-
-  async function requireManager(actor: Actor, teamUID: string): Promise<TeamActor> {
-    const member = await teams.requireMember(actor, teamUID);
-    if (!can(member.role, 'manage-pipelines')) {
-      throw new ForbiddenError('Only the team owner or an admin can change pipelines.');
-    }
-    return member;
-  }
 
   /** Runs a change in one transaction on the team's shard, turning duplicate names into a 409. */
   async function write<T>(
@@ -155,7 +147,7 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
       teamUID: string,
       input: { nickName: string; stages: StageInput[]; questions?: string[] | undefined },
     ) {
-      await requireManager(actor, teamUID);
+      requirePermission(await teams.requireMember(actor, teamUID), 'manage-pipelines', 'pipelines');
       const id = createPushId('pl_');
       await write(teamUID, `A pipeline named "${input.nickName}" already exists.`, async (tx) => {
         await checkPhases(
@@ -193,7 +185,8 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
         isDefault?: true | undefined;
       } & Placement,
     ) {
-      const member = await requireManager(actor, teamUID);
+      const member = await teams.requireMember(actor, teamUID);
+      requirePermission(member, 'manage-pipelines', 'pipelines');
       await write(teamUID, `A pipeline named "${patch.nickName}" already exists.`, async (tx) => {
         const pipeline = await requirePipeline(tx, member, pipelineId);
         const moving = patch.after ?? patch.before;
@@ -211,7 +204,8 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
     },
 
     async deletePipeline(actor: Actor, teamUID: string, pipelineId: string) {
-      const member = await requireManager(actor, teamUID);
+      const member = await teams.requireMember(actor, teamUID);
+      requirePermission(member, 'manage-pipelines', 'pipelines');
       await write(teamUID, '', async (tx) => {
         const pipeline = await requirePipeline(tx, member, pipelineId);
         await repo.deletePipeline(tx, teamUID, pipelineId);
@@ -224,7 +218,8 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
     },
 
     async createStage(actor: Actor, teamUID: string, pipelineId: string, input: StageInput & Placement) {
-      const member = await requireManager(actor, teamUID);
+      const member = await teams.requireMember(actor, teamUID);
+      requirePermission(member, 'manage-pipelines', 'pipelines');
       const id = await write(
         teamUID,
         `A stage named "${input.name}" already exists in this pipeline.`,
@@ -247,7 +242,8 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
       stageId: string,
       patch: Partial<StageInput> & Placement,
     ) {
-      const member = await requireManager(actor, teamUID);
+      const member = await teams.requireMember(actor, teamUID);
+      requirePermission(member, 'manage-pipelines', 'pipelines');
       await write(teamUID, `A stage named "${patch.name}" already exists in this pipeline.`, async (tx) => {
         const stage = await repo.findStage(tx, teamUID, stageId);
         if (!stage || !canSeePipeline(member, stage.pipelineId)) throw new NotFoundError('Stage not found.');
@@ -279,7 +275,8 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
 
     /** Deletes a stage; its contacts move to `moveTo`, which is required when it holds any. */
     async deleteStage(actor: Actor, teamUID: string, stageId: string, moveTo: string | undefined) {
-      const member = await requireManager(actor, teamUID);
+      const member = await teams.requireMember(actor, teamUID);
+      requirePermission(member, 'manage-pipelines', 'pipelines');
       await write(teamUID, '', async (tx) => {
         const stage = await repo.findStage(tx, teamUID, stageId);
         if (!stage || !canSeePipeline(member, stage.pipelineId)) throw new NotFoundError('Stage not found.');
@@ -320,7 +317,8 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
         tags?: string[] | undefined;
       },
     ) {
-      const member = await requireManager(actor, teamUID);
+      const member = await teams.requireMember(actor, teamUID);
+      requirePermission(member, 'manage-pipelines', 'pipelines');
       const repeated = (input.tags ?? []).filter(
         (name, index, all) => all.findIndex((other) => other.toLowerCase() === name.toLowerCase()) !== index,
       );
@@ -362,7 +360,8 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
       tagSetId: string,
       patch: { name?: string | undefined; color?: string | undefined },
     ) {
-      const member = await requireManager(actor, teamUID);
+      const member = await teams.requireMember(actor, teamUID);
+      requirePermission(member, 'manage-pipelines', 'pipelines');
       await write(teamUID, `A tag set named "${patch.name}" already exists here.`, async (tx) => {
         const set = await repo.findTagSet(tx, teamUID, tagSetId);
         if (!set || (set.pipelineId && !canSeePipeline(member, set.pipelineId)))
@@ -380,7 +379,8 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
     },
 
     async deleteTagSet(actor: Actor, teamUID: string, tagSetId: string) {
-      const member = await requireManager(actor, teamUID);
+      const member = await teams.requireMember(actor, teamUID);
+      requirePermission(member, 'manage-pipelines', 'pipelines');
       await write(teamUID, '', async (tx) => {
         const set = await repo.findTagSet(tx, teamUID, tagSetId);
         if (!set || (set.pipelineId && !canSeePipeline(member, set.pipelineId)))
@@ -406,7 +406,8 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
         remoteId?: string | null | undefined;
       },
     ) {
-      const member = await requireManager(actor, teamUID);
+      const member = await teams.requireMember(actor, teamUID);
+      requirePermission(member, 'manage-pipelines', 'pipelines');
       const id = createPushId('tag_');
       await write(teamUID, `A tag named "${input.name}" already exists in this set.`, async (tx) => {
         const set = await repo.findTagSet(tx, teamUID, tagSetId);
@@ -442,7 +443,8 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
         remoteId?: string | null | undefined;
       },
     ) {
-      const member = await requireManager(actor, teamUID);
+      const member = await teams.requireMember(actor, teamUID);
+      requirePermission(member, 'manage-pipelines', 'pipelines');
       await write(teamUID, `A tag named "${patch.name}" already exists in this set.`, async (tx) => {
         const tag = await repo.findTag(tx, teamUID, tagId);
         const set = tag && (await repo.findTagSet(tx, teamUID, tag.tagSetId));
@@ -461,7 +463,8 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
     },
 
     async deleteTag(actor: Actor, teamUID: string, tagId: string) {
-      const member = await requireManager(actor, teamUID);
+      const member = await teams.requireMember(actor, teamUID);
+      requirePermission(member, 'manage-pipelines', 'pipelines');
       await write(teamUID, '', async (tx) => {
         const tag = await repo.findTag(tx, teamUID, tagId);
         const set = tag && (await repo.findTagSet(tx, teamUID, tag.tagSetId));

@@ -1,8 +1,9 @@
 import { can, canSeePipeline, createPushId } from '@grouptrack/domain';
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { isUniqueViolation } from '../../platform/db/errors';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors';
 import type { Actor } from '../../platform/http/actor';
+import { requirePermission } from '../../platform/http/permission';
 import { mergeTagsJob } from '../../jobs/merge-tags.job';
 import type { JobQueue, JobRun } from '../../platform/queue';
 import { appendChange } from '../../platform/realtime';
@@ -37,14 +38,6 @@ export function createTagReconciliationService(deps: {
   queue: JobQueue;
 }) {
   const { databases, teams, queue } = deps;
-
-  async function requireEditor(actor: Actor, teamUID: string): Promise<TeamActor> {
-    const member = await teams.requireMember(actor, teamUID);
-    if (!can(member.role, 'manage-setup')) {
-      throw new ForbiddenError('Only the team owner or an admin can reconcile tags.');
-    }
-    return member;
-  }
 
   /** One batch in one transaction: move the contacts, write their history, save and announce progress. */
   async function runBatch(job: bulkJobs.BulkJobRow): Promise<boolean> {
@@ -205,7 +198,8 @@ export function createTagReconciliationService(deps: {
      * answers the same job.
      */
     async startMerge(actor: Actor, teamUID: string, input: { sourceTagIds: string[]; targetTagId: string }) {
-      const member = await requireEditor(actor, teamUID);
+      const member = await teams.requireMember(actor, teamUID);
+      requirePermission(member, 'manage-setup', 'tag-reconciliation');
       const sourceTagIds = [...new Set(input.sourceTagIds)];
       if (sourceTagIds.includes(input.targetTagId)) {
         throw new BadRequestError('Invalid sourceTagIds: the tag to keep cannot also be merged away.');
@@ -282,7 +276,8 @@ export function createTagReconciliationService(deps: {
 
     /** Renames one tag; a name that another tag of its set already has (ignoring case and spaces) is refused. */
     async renameTag(actor: Actor, teamUID: string, input: { tagId: string; name: string }) {
-      const member = await requireEditor(actor, teamUID);
+      const member = await teams.requireMember(actor, teamUID);
+      requirePermission(member, 'manage-setup', 'tag-reconciliation');
       const name = input.name.trim().replace(/\s+/g, ' ');
       const collision = (other: string, setName: string) =>
         new ConflictError(

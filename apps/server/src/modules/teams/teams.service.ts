@@ -19,6 +19,7 @@ import {
   NotFoundError,
 } from '../../platform/errors';
 import type { Actor, TeamActor } from '../../platform/http/actor';
+import { requirePermission } from '../../platform/http/permission';
 import type { DirectoryChanges } from '../../platform/directory-changes';
 import { textProblem } from '../../platform/storable-text';
 import type { MailService } from '../mail/mail.service';
@@ -61,13 +62,6 @@ export function createTeamsService(deps: {
     // Another team's id answers exactly like a missing one, so ids cannot be probed.
     if (!membership) throw new NotFoundError('Team not found.');
     return { ...actor, teamUID, role: membership.role, groupAccess: membership.groupAccess };
-  }
-
-  async function requirePermission(actor: Actor, teamUID: string, permission: Parameters<typeof can>[1]) {
-    const member = await requireMember(actor, teamUID);
-    if (!can(member.role, permission))
-      throw new ForbiddenError('Only the team owner or an admin can do this.');
-    return member;
   }
 
   /**
@@ -193,7 +187,7 @@ export function createTeamsService(deps: {
     },
 
     async renameTeam(actor: Actor, teamUID: string, name: string) {
-      await requirePermission(actor, teamUID, 'manage-members');
+      requirePermission(await requireMember(actor, teamUID), 'manage-members', 'members');
       const problem = textProblem(name);
       if (problem) throw new BadRequestError(`Invalid body.name: ${problem}`);
       // The log gets the name exactly as the directory stored it.
@@ -230,7 +224,8 @@ export function createTeamsService(deps: {
       userId: string,
       patch: { role?: 'admin' | 'member'; groupAccess?: string[] },
     ) {
-      const manager = await requirePermission(actor, teamUID, 'manage-members');
+      const manager = await requireMember(actor, teamUID);
+      requirePermission(manager, 'manage-members', 'members');
       const target = await repo.findMembership(directory, teamUID, userId);
       if (!target) throw new NotFoundError('That person is not a member of this team.');
       if (target.role === 'owner')
@@ -289,7 +284,8 @@ export function createTeamsService(deps: {
       teamUID: string,
       input: { email?: string | undefined; role: 'admin' | 'member'; groupAccess?: string[] | undefined },
     ) {
-      const manager = await requirePermission(actor, teamUID, 'manage-members');
+      const manager = await requireMember(actor, teamUID);
+      requirePermission(manager, 'manage-members', 'members');
       if (!canAssignRole(manager.role, input.role)) {
         throw new ForbiddenError(`A team ${manager.role} cannot invite someone as ${input.role}.`);
       }
@@ -324,13 +320,13 @@ export function createTeamsService(deps: {
     },
 
     async listInvitations(actor: Actor, teamUID: string) {
-      await requirePermission(actor, teamUID, 'manage-members');
+      requirePermission(await requireMember(actor, teamUID), 'manage-members', 'members');
       const rows = await repo.listOpenInvitations(directory, teamUID);
       return rows.map((row) => presentInvitation(row, inviteLink(row.code)));
     },
 
     async revokeInvitation(actor: Actor, teamUID: string, code: string) {
-      await requirePermission(actor, teamUID, 'manage-members');
+      requirePermission(await requireMember(actor, teamUID), 'manage-members', 'members');
       const revoked = await directoryChanges.commit(
         teamUID,
         (tx) => repo.revokeInvitation(tx, teamUID, code),

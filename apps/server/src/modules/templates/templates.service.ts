@@ -1,16 +1,11 @@
-import {
-  addDaysToDate,
-  can,
-  createPushId,
-  findUnknownTemplateFields,
-  formatDateInZone,
-} from '@grouptrack/domain';
+import { addDaysToDate, createPushId, findUnknownTemplateFields, formatDateInZone } from '@grouptrack/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Databases } from '../../platform/db/databases';
 import { deleteTeamRow } from '../../platform/db/team-rows';
 import { messageTemplates, taskTemplates } from '../../platform/db/team-schema';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors';
+import { BadRequestError, NotFoundError } from '../../platform/errors';
 import type { Actor } from '../../platform/http/actor';
+import { requirePermission } from '../../platform/http/permission';
 import { appendChange } from '../../platform/realtime';
 import type { TasksService } from '../tasks/tasks.service';
 import type { TeamsService } from '../teams/teams.service';
@@ -42,13 +37,6 @@ export function createTemplatesService(deps: {
   tasks: TasksService;
 }) {
   const { databases, teams, tasks } = deps;
-
-  async function requireManager(actor: Actor, teamUID: string) {
-    const member = await teams.requireMember(actor, teamUID);
-    if (!can(member.role, 'manage-setup'))
-      throw new ForbiddenError('Only the team owner or an admin can change templates.');
-    return member;
-  }
 
   function checkFields(text: string | undefined) {
     const unknown = text ? findUnknownTemplateFields(text) : [];
@@ -104,7 +92,7 @@ export function createTemplatesService(deps: {
       templateId: string | null,
       input: MessageTemplateInput,
     ) {
-      await requireManager(actor, teamUID);
+      requirePermission(await teams.requireMember(actor, teamUID), 'manage-setup', 'templates');
       checkFields(input.text);
       const id = templateId ?? createPushId('tpl_');
       await databases.forTeam(teamUID).transaction(async (tx) => {
@@ -130,7 +118,7 @@ export function createTemplatesService(deps: {
     },
 
     async deleteMessageTemplate(actor: Actor, teamUID: string, templateId: string) {
-      await requireManager(actor, teamUID);
+      requirePermission(await teams.requireMember(actor, teamUID), 'manage-setup', 'templates');
       await deleteTeamRow(databases, teamUID, messageTemplates, templateId, {
         entity: 'message_template',
         notFound: 'Template not found.',
@@ -163,7 +151,7 @@ export function createTemplatesService(deps: {
       templateId: string | null,
       input: TaskTemplateInput,
     ) {
-      await requireManager(actor, teamUID);
+      requirePermission(await teams.requireMember(actor, teamUID), 'manage-setup', 'templates');
       if (
         input.assigneeUID &&
         !(await teams.listMembers(actor, teamUID)).some((member) => member.uid === input.assigneeUID)
@@ -194,7 +182,7 @@ export function createTemplatesService(deps: {
     },
 
     async deleteTaskTemplate(actor: Actor, teamUID: string, templateId: string) {
-      await requireManager(actor, teamUID);
+      requirePermission(await teams.requireMember(actor, teamUID), 'manage-setup', 'templates');
       await deleteTeamRow(databases, teamUID, taskTemplates, templateId, {
         entity: 'task_template',
         notFound: 'Task template not found.',
