@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AdapterError, type AdapterErrorCode } from '../adapter-error';
-import { startScriptedSmtpServer } from './scripted-smtp-server';
+import { startScriptedSmtpServer } from '../../testing/scripted-smtp-server';
 import { classifySmtpFailure, createSmtpChannel } from './smtp-channel';
 
 const message = { to: 'ana@example.test', subject: 'Hello', text: 'Hello Ana.' };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedSmtpServer, type SmtpScript } from '../../integrations/smtp/scripted-smtp-server';
+import { startScriptedSmtpServer, type SmtpScript } from '../../testing/scripted-smtp-server';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 
 const script: SmtpScript = {};
