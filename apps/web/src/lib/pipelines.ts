@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestData, teamPath } from './api-client';
 import { teamKeys } from './query-keys';
 import { useTeamEvents } from './team-events';
@@ -53,32 +53,31 @@ export interface PipelineList {
 /** Where an item goes: after or before a sibling. */
 export type Placement = { after: string } | { before: string };
 
-export const pipelineListQueryKey = (teamUID: string) => ['teams', teamUID, 'pipelines', 'full'] as const;
-
 /** Loads the pipelines with stages and tag sets, and the global tag sets. */
 export function fetchPipelineList(teamUID: string, signal?: AbortSignal): Promise<PipelineList> {
   return requestData<PipelineList>(teamPath(teamUID, 'pipelines'), { signal });
 }
 
-export const pipelineListQueryOptions = (teamUID: string) =>
-  queryOptions({
-    queryKey: pipelineListQueryKey(teamUID),
-    queryFn: ({ signal }) => fetchPipelineList(teamUID, signal),
-  });
-
 const PIPELINE_ENTITIES = new Set(['pipeline', 'stage', 'tag', 'tag_set']);
 
-/** The team's pipelines in full, refetched when a teammate changes a pipeline, stage, tag set or tag. */
-export function usePipelineList(teamUID: string) {
+/**
+ * The pipelines the member sees, in full, and the global tag sets: one cached list for every screen,
+ * refetched when a teammate changes a pipeline, stage, tag set or tag.
+ */
+export function usePipelines(teamUID: string, { enabled = true } = {}) {
   const queryClient = useQueryClient();
   useTeamEvents(teamUID, (event) => {
     if (PIPELINE_ENTITIES.has(event.entity))
-      void queryClient.invalidateQueries({ queryKey: pipelineListQueryKey(teamUID) });
+      void queryClient.invalidateQueries({ queryKey: teamKeys.pipelines(teamUID) });
   });
-  return useQuery(pipelineListQueryOptions(teamUID));
+  return useQuery({
+    queryKey: teamKeys.pipelines(teamUID),
+    queryFn: ({ signal }) => fetchPipelineList(teamUID, signal),
+    enabled,
+  });
 }
 
-/** A mutation that refetches the pipeline list (and every list under the team's pipelines key) when done. */
+/** A mutation that refetches the pipeline list when done. */
 export function usePipelineMutation<TInput, TData = unknown>(
   teamUID: string,
   mutationFn: (input: TInput) => Promise<TData>,

@@ -4,7 +4,6 @@ import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { QueryError } from '../components/query-error';
 import { useLoggedUser } from '../app/signed-in-user';
-import { usePipelineDetails } from '../features/contact-filters';
 import {
   PipelineBoard,
   choosePipeline,
@@ -12,6 +11,7 @@ import {
   rememberLastPipeline,
 } from '../features/pipeline-board';
 import { usePageTitle } from '../lib/page-title';
+import { usePipelines } from '../lib/pipelines';
 
 /** /contacts/pipeline/:pipelineID?: contacts as a board of stages. */
 export function PipelineViewRoute() {
@@ -19,7 +19,7 @@ export function PipelineViewRoute() {
   const teamUID = useLoggedUser().currentTeam.teamUID;
   const { pipelineID } = useParams();
   const { search } = useLocation();
-  const details = usePipelineDetails(teamUID);
+  const details = usePipelines(teamUID);
   const pipelines = details.data?.pipelines;
   const pipeline = pipelines?.find((item) => item.groupUID === pipelineID);
 

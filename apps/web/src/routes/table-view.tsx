@@ -6,14 +6,10 @@ import { EmptyState } from '../components/empty-state';
 import { QueryError } from '../components/query-error';
 import { useLoggedUser } from '../app/signed-in-user';
 import { ImportWizard } from '../features/contact-import';
-import {
-  ContactFilterBar,
-  hasContactFilters,
-  useContactFilters,
-  usePipelineDetails,
-} from '../features/contact-filters';
+import { ContactFilterBar, hasContactFilters, useContactFilters } from '../features/contact-filters';
 import { ContactTable } from '../features/contact-table';
 import { usePageTitle } from '../lib/page-title';
+import { usePipelines } from '../lib/pipelines';
 import { teamKeys } from '../lib/query-keys';
 
 const ALL_CONTACTS = '__all__';
@@ -27,7 +23,7 @@ export function TableViewRoute() {
   const teamUID = me.currentTeam.teamUID;
   const role = me.currentTeam.role;
   const queryClient = useQueryClient();
-  const details = usePipelineDetails(teamUID);
+  const details = usePipelines(teamUID);
   const filters = useContactFilters();
 
   if (details.isError) {

@@ -2,18 +2,6 @@ export { ContactFilterBar } from './components/contact-filter-bar';
 export type { ContactFilterBarProps } from './components/contact-filter-bar';
 export { useContactFilters } from './hooks/use-contact-filters';
 export type { ContactFilters } from './hooks/use-contact-filters';
-export {
-  pipelineDetailsQueryKey,
-  usePipelineDetails,
-  fetchPipelineDetails,
-} from './api/get-pipeline-details';
-export type {
-  PipelineDetail,
-  PipelineDetails,
-  PipelineStage,
-  PipelineTag,
-  PipelineTagSet,
-} from './api/get-pipeline-details';
 export { useFilterSets, useCreateFilterSet } from './api/filter-sets';
 export type { FilterSet } from './api/filter-sets';
 export { hasContactFilters, readContactFilters, writeContactFilters } from './lib/filter-params';

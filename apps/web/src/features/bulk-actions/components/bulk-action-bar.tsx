@@ -13,7 +13,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
 import { listTagOptions } from '../../contact-filters';
-import type { PipelineDetails } from '../../contact-filters';
+import type { PipelineList } from '../../../lib/pipelines';
 import { useTaskTemplates } from '../../task-templates';
 import {
   fetchBulkJob,
@@ -51,7 +51,7 @@ const PROGRESS_VERBS: Record<ActionType, string> = {
 export interface BulkActionBarProps {
   teamUID: string;
   pipelineId: string | null;
-  details: PipelineDetails;
+  details: PipelineList;
   canDelete: boolean;
   selectedCount: number;
   /** The contacts to act on, or null when none are selected. */

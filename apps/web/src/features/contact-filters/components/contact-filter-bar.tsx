@@ -20,7 +20,7 @@ import type { FormEvent } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
 import { formatPlatformName } from '../../../lib/platform-names';
 import { useCreateFilterSet, useFilterSets } from '../api/filter-sets';
-import { usePipelineDetails } from '../api/get-pipeline-details';
+import { usePipelines } from '../../../lib/pipelines';
 import {
   type ContactFilterPatch,
   type ContactFilterValue,
@@ -63,7 +63,7 @@ function fromPresence(value: string | null): boolean | undefined {
 /** Free text, stages, tags, platforms, dates and email/phone filters, with saved views. */
 export function ContactFilterBar({ teamUID, pipelineId, value, onChange }: ContactFilterBarProps) {
   const { filter } = value;
-  const details = usePipelineDetails(teamUID);
+  const details = usePipelines(teamUID);
   const pipeline = details.data?.pipelines.find((item) => item.groupUID === pipelineId);
 
   const stageOptions = useMemo(

@@ -1,4 +1,4 @@
-import type { PipelineDetails } from '../api/get-pipeline-details';
+import type { PipelineList } from '../../../lib/pipelines';
 
 /** One tag with the set it belongs to, for pickers and cells. */
 export interface TagOption {
@@ -9,7 +9,7 @@ export interface TagOption {
 }
 
 /** Every tag the member may use: global ones, and those of the given pipeline (or of all pipelines). */
-export function listTagOptions(details: PipelineDetails, pipelineId: string | null): TagOption[] {
+export function listTagOptions(details: PipelineList, pipelineId: string | null): TagOption[] {
   const sets = [
     ...details.globalTagSets,
     ...details.pipelines

@@ -19,7 +19,7 @@ import { useEffect, useRef, useState } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
 import { useJobProgress } from '../../../lib/use-job-progress';
 import { listTagOptions } from '../../contact-filters';
-import type { PipelineDetails } from '../../contact-filters';
+import type { PipelineList } from '../../../lib/pipelines';
 import {
   fetchImport,
   formatRefusedReportUrl,
@@ -64,7 +64,7 @@ const isImportDone = (progress: ImportProgress) => isImportFinished(progress);
 export interface ImportWizardProps {
   teamUID: string;
   pipelineId: string | null;
-  details: PipelineDetails;
+  details: PipelineList;
   /** Members must place imported contacts in a pipeline they work in. */
   requiresPipeline: boolean;
   /** Called when an import has finished, to reload the table. */

@@ -26,7 +26,7 @@ import {
   type Selection,
 } from '../../../lib/selection';
 import { listTagOptions } from '../../contact-filters';
-import type { PipelineDetails } from '../../contact-filters';
+import type { PipelineList } from '../../../lib/pipelines';
 import { useContactPages, type TableSort } from '../api/search-contact-pages';
 import { useUpdateContact, type ContactPatch } from '../api/update-contact';
 import {
@@ -78,7 +78,7 @@ function check(
 export interface ContactTableProps {
   teamUID: string;
   pipelineId: string | null;
-  details: PipelineDetails;
+  details: PipelineList;
   /** The shared filters (pipeline added here). */
   filter: SearchFilter;
   searchText: string;

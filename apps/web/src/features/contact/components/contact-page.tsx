@@ -10,7 +10,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { formatPlatformName } from '../../../lib/platform-names';
 import { useTeamEvents } from '../../../lib/team-events';
 import { useLoggedUser } from '../../../app/signed-in-user';
-import { usePipelineList } from '../../../lib/pipelines';
+import { usePipelines } from '../../../lib/pipelines';
 import type { Contact } from '../api/get-contact';
 import { useContact, useInvalidateContact } from '../api/get-contact';
 import { formatContactName } from '../lib/contact-fields';
@@ -41,7 +41,7 @@ export function ContactPage() {
   const { currentTeam } = useLoggedUser();
   const teamUID = currentTeam.teamUID;
   const contact = useContact(teamUID, GTID);
-  const pipelines = usePipelineList(teamUID);
+  const pipelines = usePipelines(teamUID);
   const invalidate = useInvalidateContact(teamUID, GTID);
   const backTo = `/contacts/pipeline${pipelineID ? `/${pipelineID}` : ''}`;
   usePageTitle('Contact');

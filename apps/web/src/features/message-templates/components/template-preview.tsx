@@ -15,7 +15,7 @@ import { useClipboard, useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
 import { formatContactName } from '../../contact';
-import { usePipelineList } from '../../../lib/pipelines';
+import { usePipelines } from '../../../lib/pipelines';
 import { usePreviewContact, usePreviewContactSearch } from '../api/preview-contact';
 import { FIELD_NAME_VALUES, buildContactValues } from '../lib/template-text';
 
@@ -27,7 +27,7 @@ export function usePreviewValues(teamUID: string, pickedGTID: string | null) {
   const first = usePreviewContactSearch(teamUID, '');
   const GTID = pickedGTID ?? first.data?.hits[0]?.GTID ?? null;
   const contact = usePreviewContact(teamUID, GTID);
-  const pipelines = usePipelineList(teamUID);
+  const pipelines = usePipelines(teamUID);
   const hasNoContacts = first.data?.total === 0;
   if (hasNoContacts) return { state: 'no-contacts', values: FIELD_NAME_VALUES, contactName: null } as const;
   if (first.isError || contact.isError || pipelines.isError) {

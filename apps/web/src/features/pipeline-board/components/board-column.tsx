@@ -4,7 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { formatMoney } from '../../../lib/format';
 import type { OpenDealsSum, SearchHit } from '../../../lib/search-client';
-import type { PipelineStage } from '../../contact-filters';
+import type { Stage } from '../../../lib/pipelines';
 import { type ColumnState, layOutColumn } from '../lib/board-state';
 import { CARD_HEIGHT_PX, ContactCard, type TagLabel } from './contact-card';
 
@@ -13,9 +13,9 @@ export const COLUMN_WIDTH_PX = 280;
 const cardSize = () => CARD_HEIGHT_PX;
 
 export interface BoardColumnProps {
-  stage: PipelineStage;
+  stage: Stage;
   column: ColumnState;
-  stages: PipelineStage[];
+  stages: Stage[];
   /** The open deals of the stage's cards, per currency. */
   openDeals: OpenDealsSum[];
   tagLabels: Map<string, TagLabel>;
@@ -181,7 +181,7 @@ const DraggableCard = memo(function DraggableCard({
   isActive,
 }: {
   card: SearchHit;
-  stages: PipelineStage[];
+  stages: Stage[];
   tagLabels: Map<string, TagLabel>;
   onMove: (card: SearchHit, toStageId: string) => void;
   isActive: boolean;

@@ -6,7 +6,7 @@ import { formatRelativeTime } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
 import type { SearchHit } from '../../../lib/search-client';
 import { formatPlatformName } from '../../../lib/platform-names';
-import type { PipelineStage } from '../../contact-filters';
+import type { Stage } from '../../../lib/pipelines';
 import './contact-card.css';
 
 /** A tag's name and colour, looked up from the pipelines answer by tag id. */
@@ -94,7 +94,7 @@ function MoveMenu({
 }: {
   card: SearchHit;
   name: string;
-  stages: PipelineStage[];
+  stages: Stage[];
   onMove: (card: SearchHit, toStageId: string) => void;
 }) {
   const [isArmed, setIsArmed] = useState(false);
@@ -129,7 +129,7 @@ function MoveMenu({
 
 export interface ContactCardProps {
   card: SearchHit;
-  stages: PipelineStage[];
+  stages: Stage[];
   tagLabels: Map<string, TagLabel>;
   onMove: (card: SearchHit, toStageId: string) => void;
   isOverlay?: boolean;

@@ -17,8 +17,9 @@ import { QueryError } from '../../../components/query-error';
 import { formatErrorMessage } from '../../../lib/api-client';
 import type { OpenDealsSum, SearchHit } from '../../../lib/search-client';
 import { useTeamEvents } from '../../../lib/team-events';
-import { ContactFilterBar, pipelineDetailsQueryKey, useContactFilters } from '../../contact-filters';
-import type { PipelineDetail, PipelineTagSet } from '../../contact-filters';
+import type { Pipeline, TagSet } from '../../../lib/pipelines';
+import { teamKeys } from '../../../lib/query-keys';
+import { ContactFilterBar, useContactFilters } from '../../contact-filters';
 import { type BoardQuery, fetchStagePage, useBoard } from '../api/board-search';
 import { moveContactToStage } from '../api/move-contact';
 import {
@@ -37,12 +38,12 @@ const NO_DEALS: OpenDealsSum[] = [];
 
 export interface PipelineBoardProps {
   teamUID: string;
-  pipeline: PipelineDetail;
-  pipelines: PipelineDetail[];
-  globalTagSets: PipelineTagSet[];
+  pipeline: Pipeline;
+  pipelines: Pipeline[];
+  globalTagSets: TagSet[];
 }
 
-function buildTagLabels(sets: PipelineTagSet[]): Map<string, TagLabel> {
+function buildTagLabels(sets: TagSet[]): Map<string, TagLabel> {
   const labels = new Map<string, TagLabel>();
   for (const set of sets) {
     for (const tag of set.tags) labels.set(tag.tagUID, { name: tag.name, color: tag.color ?? set.color });
@@ -146,7 +147,7 @@ export function PipelineBoard({ teamUID, pipeline, pipelines, globalTagSets }: P
       // A card's open-task marker comes with its search hit.
       scheduleRefresh();
     } else if (event.entity === 'pipeline' || event.entity === 'stage' || event.entity === 'tag_set') {
-      void queryClient.invalidateQueries({ queryKey: pipelineDetailsQueryKey(teamUID) });
+      void queryClient.invalidateQueries({ queryKey: teamKeys.pipelines(teamUID) });
     }
   });
 

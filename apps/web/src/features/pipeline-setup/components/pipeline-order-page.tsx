@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { QueryError } from '../../../components/query-error';
-import { updatePipeline, usePipelineList, usePipelineMutation } from '../../../lib/pipelines';
+import { updatePipeline, usePipelines, usePipelineMutation } from '../../../lib/pipelines';
 import type { Placement } from '../../../lib/pipelines';
 import { ReadOnlyNote, useSetupAccess } from '../../../app/setup-access';
 import { SortableList } from '../../../components/sortable-list';
@@ -8,7 +8,7 @@ import { SortableList } from '../../../components/sortable-list';
 /** /setup/pipelines-order: the order pipelines are listed in, and the default one. */
 export function PipelineOrderPage() {
   const { teamUID, canEdit } = useSetupAccess();
-  const list = usePipelineList(teamUID);
+  const list = usePipelines(teamUID);
   const update = usePipelineMutation(
     teamUID,
     ({ id, patch }: { id: string; patch: Placement | { isDefault: true } }) =>

@@ -20,7 +20,7 @@ import { QueryError } from '../../../components/query-error';
 import { formatErrorMessage } from '../../../lib/api-client';
 import { TagSetList } from '../../tag-setup';
 import type { Pipeline } from '../../../lib/pipelines';
-import { deletePipeline, updatePipeline, usePipelineList, usePipelineMutation } from '../../../lib/pipelines';
+import { deletePipeline, updatePipeline, usePipelines, usePipelineMutation } from '../../../lib/pipelines';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { CreatePipelineModal } from './create-pipeline-modal';
 import { QuestionsPanel } from './questions-panel';
@@ -45,7 +45,7 @@ export function PipelineSetupPage() {
   const { teamUID, canEdit } = useSetupAccess();
   const { pipelineID, tab } = useParams();
   const navigate = useNavigate();
-  const list = usePipelineList(teamUID);
+  const list = usePipelines(teamUID);
   const [isCreating, setIsCreating] = useState(false);
 
   if (list.isPending) return <Loader role="status" aria-label="Loading pipelines" />;

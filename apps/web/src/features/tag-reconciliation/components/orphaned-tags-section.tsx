@@ -16,7 +16,7 @@ import { TOAST_TIMEOUT_MS } from '@grouptrack/domain';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
-import { usePipelineList } from '../../../lib/pipelines';
+import { usePipelines } from '../../../lib/pipelines';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { useResolveOrphanedTag, type OrphanedTag } from '../api/tag-reconciliation';
 import { formatContactCount } from '../lib/merge-plan';
@@ -138,7 +138,7 @@ interface AddToTagModalProps {
 
 /** Picks the tag the orphaned name stands for; its contacts get that tag. */
 function AddToTagModal({ teamUID, orphan, onClose }: AddToTagModalProps) {
-  const list = usePipelineList(teamUID);
+  const list = usePipelines(teamUID);
   const resolve = useResolveOrphanedTag(teamUID);
   const [tagId, setTagId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

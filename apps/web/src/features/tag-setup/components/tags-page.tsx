@@ -1,13 +1,13 @@
 import { Loader, Stack, Text, Title } from '@mantine/core';
 import { QueryError } from '../../../components/query-error';
-import { usePipelineList } from '../../../lib/pipelines';
+import { usePipelines } from '../../../lib/pipelines';
 import { ReadOnlyNote, useSetupAccess } from '../../../app/setup-access';
 import { TagSetList } from './tag-set-list';
 
 /** /setup/tags: the team's global tag sets and their tags. */
 export function TagsPage() {
   const { teamUID, canEdit } = useSetupAccess();
-  const list = usePipelineList(teamUID);
+  const list = usePipelines(teamUID);
   return (
     <Stack maw={900}>
       <Title order={1}>Tags</Title>

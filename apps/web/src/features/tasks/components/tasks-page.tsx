@@ -17,7 +17,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { QueryError } from '../../../components/query-error';
 import { usePageTitle } from '../../../lib/page-title';
 import { useLoggedUser } from '../../../app/signed-in-user';
-import { usePipelineList } from '../../../lib/pipelines';
+import { usePipelines } from '../../../lib/pipelines';
 import { useMembers } from '../../../lib/team-members';
 import type { Task, TaskListQuery } from '../api/tasks';
 import { useTaskEvents, useTasks } from '../api/tasks';
@@ -46,7 +46,7 @@ export function TasksPage() {
   useTaskEvents(teamUID);
 
   const members = useMembers(teamUID);
-  const pipelines = usePipelineList(teamUID);
+  const pipelines = usePipelines(teamUID);
   const listQuery = (status: TaskListQuery['status']): TaskListQuery => ({
     scope,
     status,

@@ -2,10 +2,11 @@ import { TOAST_TIMEOUT_MS, can } from '@grouptrack/domain';
 import type { TeamRole } from '@grouptrack/domain';
 import { Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useMemo } from 'react';
 import { QueryError } from '../../../components/query-error';
 import { formatErrorMessage } from '../../../lib/api-client';
 import { useMembers } from '../../../lib/team-members';
-import { useTeamPipelines } from '../api/get-pipelines';
+import { usePipelines } from '../../../lib/pipelines';
 import type { TeamMember } from '../../../lib/team-members';
 import { useUpdateMember } from '../api/update-member';
 import type { MemberActor } from '../lib/member-permissions';
@@ -28,7 +29,11 @@ export interface TeamPageProps {
 export function TeamPage({ teamUID, teamName, role, currentUserUID, seatsAllowed }: TeamPageProps) {
   const members = useMembers(teamUID);
   const canManageMembers = can(role, 'manage-members');
-  const pipelines = useTeamPipelines(teamUID, canManageMembers);
+  const pipelines = usePipelines(teamUID, { enabled: canManageMembers });
+  const pipelineSummaries = useMemo(
+    () => pipelines.data?.pipelines.map((pipeline) => ({ id: pipeline.groupUID, name: pipeline.nickName })),
+    [pipelines.data],
+  );
   const actor: MemberActor = { uid: currentUserUID, role };
 
   return (
@@ -73,11 +78,11 @@ export function TeamPage({ teamUID, teamName, role, currentUserUID, seatsAllowed
           isRetrying={pipelines.isFetching}
         />
       )}
-      {canManageMembers && members.isSuccess && pipelines.isSuccess && (
+      {canManageMembers && members.isSuccess && pipelines.isSuccess && pipelineSummaries && (
         <PipelineAccessSection
           teamUID={teamUID}
           members={members.data}
-          pipelines={pipelines.data}
+          pipelines={pipelineSummaries}
           actor={actor}
         />
       )}
