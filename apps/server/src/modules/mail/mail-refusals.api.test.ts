@@ -44,4 +44,27 @@ describe('mail the SMTP server refuses', () => {
     expect((await statusOf('later@example.test'))?.status).toBe('sent');
     expect(smtp.accepted).toBe(1);
   });
+
+  it('keeps retrying mail while the SMTP server refuses the credentials, for the operator to fix them', async () => {
+    const refusing: SmtpScript = { auth: '535 5.7.8 authentication failed' };
+    const strict = await startScriptedSmtpServer(refusing);
+    const withLogin = await startTestServer({
+      env: {
+        SMTP_URL: `${strict.urlWithLogin}?ignoreTLS=true`,
+        MAIL_FROM: 'team@grouptrack.test',
+      },
+    });
+    try {
+      const mail = withLogin.server.context.mail;
+      const id = await mail.sendMail({ to: 'member@example.test', subject: 'Hi', text: 'Hello.' });
+      await expect(mail.deliverMailJob.handle({ mailId: id })).rejects.toMatchObject({ code: 'auth' });
+      refusing.auth = '235 ok';
+      await mail.deliverMailJob.handle({ mailId: id });
+      const [row] = await mail.listOutbox({ limit: 1, to: 'member@example.test' });
+      expect(row?.status).toBe('sent');
+    } finally {
+      await withLogin.stop();
+      await strict.stop();
+    }
+  });
 });

@@ -4,7 +4,7 @@ import type { DirectoryDb } from '../../platform/db/databases';
 import type { Logger } from '../../platform/logger';
 import { deliverMailJob } from '../../jobs/deliver-mail.job';
 import type { JobDefinition, JobQueue } from '../../platform/queue';
-import { isRetryable } from '../../integrations/adapter-error';
+import { AdapterError, isRetryable } from '../../integrations/adapter-error';
 import type { MessageChannel } from '../../integrations/message-channel';
 import { createSmtpChannel } from '../../integrations/smtp/smtp-channel';
 import { findMail, insertMail, listOutbox, recordDelivery } from './mail.repository';
@@ -66,9 +66,10 @@ export function createMailService(deps: {
       await recordDelivery(directory, mail.id, { status: 'sent' });
     } catch (error) {
       await recordDelivery(directory, mail.id, { status: 'failed', error: String(error) });
-      if (isRetryable(error)) throw error;
-      // Refused credentials or a refused recipient fail the same way on every try: the failure
-      // recorded above is final, and the job ends instead of retrying.
+      // Refused credentials are the operator's to fix, and the mail waits for them: it is retried.
+      if (isRetryable(error) || (error instanceof AdapterError && error.code === 'auth')) throw error;
+      // A refused recipient fails the same way on every try: the failure recorded above is final,
+      // and the job ends instead of retrying.
       log.warn(
         { err: error, mail: { id: mail.id, channel: mail.channel, to: mail.to } },
         'message refused for good; it will not be retried',
