@@ -1,12 +1,11 @@
 import { SOCIAL_PLATFORMS, emailSchema, phoneSchema, webAddressSchema } from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { requireActor } from '../../platform/http/actor';
+import { teamParams, teamRoutes } from '../../platform/http/team-routes';
 import type { App } from '../../platform/http/types';
 
 const tags = ['contacts'];
 const id = z.string().min(1).max(100);
-const teamParams = z.object({ teamUID: id });
 const contactParams = teamParams.extend({ GTID: id });
 const nameField = z.string().trim().max(100, 'A name can be at most 100 characters');
 
@@ -41,238 +40,180 @@ const answers = z
   .max(20);
 
 export function registerContactRoutes(app: App, { auth, contacts }: AppContext) {
-  app.post(
-    '/api/v1/teams/:teamUID/contacts',
-    {
-      schema: {
-        tags,
-        summary:
-          'Capture a contact: creates them, or updates the same person found by profile id, username or email',
-        params: teamParams,
-        body: z
-          .object({
-            ...contactFields,
-            /** The pipeline (and stage, first by default) to place them in, with their answers. */
-            pipeline: z
-              .object({ pipelineId: id, stageId: id.optional(), questions: answers.optional() })
-              .strict()
-              .optional(),
-            /** Tags to add. */
-            tagIds: z.array(id).max(100).optional(),
-            /** Tag names as they arrived ("Set: Tag" or "Tag"); unknown names wait in orphaned tags. */
-            tagNames: z.array(z.string().trim().min(1).max(200)).max(100).optional(),
-          })
-          .strict(),
-      },
+  const routes = teamRoutes(app, auth);
+
+  routes.post({
+    path: '/contacts',
+    schema: {
+      tags,
+      summary:
+        'Capture a contact: creates them, or updates the same person found by profile id, username or email',
+      body: z
+        .object({
+          ...contactFields,
+          /** The pipeline (and stage, first by default) to place them in, with their answers. */
+          pipeline: z
+            .object({ pipelineId: id, stageId: id.optional(), questions: answers.optional() })
+            .strict()
+            .optional(),
+          /** Tags to add. */
+          tagIds: z.array(id).max(100).optional(),
+          /** Tag names as they arrived ("Set: Tag" or "Tag"); unknown names wait in orphaned tags. */
+          tagNames: z.array(z.string().trim().min(1).max(200)).max(100).optional(),
+        })
+        .strict(),
     },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      const { teamUID } = request.params;
-      const { contactId, created } = await contacts.captureContact(actor, teamUID, request.body);
+    // 201 when the contact is new, 200 when an existing one was updated; the body says which.
+    status: 'reply',
+    handler: async ({ actor, teamUID, body, reply }) => {
+      const { contactId, created } = await contacts.captureContact(actor, teamUID, body);
       return reply
         .status(created ? 201 : 200)
         .send({ data: await contacts.getContact(actor, teamUID, contactId), created });
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/teams/:teamUID/contacts/:GTID',
-    {
-      schema: {
-        tags,
-        summary: 'A contact with their sources, tags and data per visible pipeline',
-        params: contactParams,
-      },
+  routes.get({
+    path: '/contacts/:GTID',
+    schema: {
+      tags,
+      summary: 'A contact with their sources, tags and data per visible pipeline',
+      params: contactParams,
     },
-    async (request) => {
-      const actor = await requireActor(auth, request);
-      return { data: await contacts.getContact(actor, request.params.teamUID, request.params.GTID) };
-    },
-  );
+    handler: ({ actor, teamUID, params }) => contacts.getContact(actor, teamUID, params.GTID),
+  });
 
-  app.patch(
-    '/api/v1/teams/:teamUID/contacts/:GTID',
-    {
-      schema: {
-        tags,
-        summary: "Change a contact's names, email, phone, photo or sources",
-        params: contactParams,
-        body: z.object(contactFields).strict(),
-      },
+  routes.patch({
+    path: '/contacts/:GTID',
+    schema: {
+      tags,
+      summary: "Change a contact's names, email, phone, photo or sources",
+      params: contactParams,
+      body: z.object(contactFields).strict(),
     },
-    async (request) => {
-      const actor = await requireActor(auth, request);
-      const { teamUID, GTID } = request.params;
-      await contacts.updateContact(actor, teamUID, GTID, request.body);
-      return { data: await contacts.getContact(actor, teamUID, GTID) };
+    handler: async ({ actor, teamUID, params, body }) => {
+      await contacts.updateContact(actor, teamUID, params.GTID, body);
+      return contacts.getContact(actor, teamUID, params.GTID);
     },
-  );
+  });
 
-  app.delete(
-    '/api/v1/teams/:teamUID/contacts/:GTID',
-    {
-      schema: { tags, summary: 'Delete a contact and their history (owner or admin)', params: contactParams },
-    },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      await contacts.deleteContact(actor, request.params.teamUID, request.params.GTID);
-      return reply.status(204).send();
-    },
-  );
+  routes.delete({
+    path: '/contacts/:GTID',
+    schema: { tags, summary: 'Delete a contact and their history (owner or admin)', params: contactParams },
+    status: 204,
+    handler: ({ actor, teamUID, params }) => contacts.deleteContact(actor, teamUID, params.GTID),
+  });
 
-  app.delete(
-    '/api/v1/teams/:teamUID/contacts/:GTID/sources/:platform',
-    {
-      schema: {
-        tags,
-        summary: 'Take a platform profile off a contact; answers the contact',
-        params: contactParams.extend({ platform: z.enum(SOCIAL_PLATFORMS) }),
-      },
+  routes.delete({
+    path: '/contacts/:GTID/sources/:platform',
+    schema: {
+      tags,
+      summary: 'Take a platform profile off a contact; answers the contact',
+      params: contactParams.extend({ platform: z.enum(SOCIAL_PLATFORMS) }),
     },
-    async (request) => {
-      const actor = await requireActor(auth, request);
-      const { teamUID, GTID, platform } = request.params;
-      await contacts.removeSource(actor, teamUID, GTID, platform);
-      return { data: await contacts.getContact(actor, teamUID, GTID) };
+    handler: async ({ actor, teamUID, params }) => {
+      await contacts.removeSource(actor, teamUID, params.GTID, params.platform);
+      return contacts.getContact(actor, teamUID, params.GTID);
     },
-  );
+  });
 
   const pipelineParams = contactParams.extend({ pipelineID: id });
 
-  app.put(
-    '/api/v1/teams/:teamUID/contacts/:GTID/pipelines/:pipelineID',
-    {
-      schema: {
-        tags,
-        summary: 'Add the contact to a pipeline, or move them to another stage of it',
-        params: pipelineParams,
-        body: z.object({ stageId: id.optional(), questions: answers.optional() }).strict(),
-      },
+  routes.put({
+    path: '/contacts/:GTID/pipelines/:pipelineID',
+    schema: {
+      tags,
+      summary: 'Add the contact to a pipeline, or move them to another stage of it',
+      params: pipelineParams,
+      body: z.object({ stageId: id.optional(), questions: answers.optional() }).strict(),
     },
-    async (request) => {
-      const actor = await requireActor(auth, request);
-      const { teamUID, GTID, pipelineID } = request.params;
-      await contacts.setPipelineStage(actor, teamUID, GTID, { pipelineId: pipelineID, ...request.body });
-      return { data: await contacts.getContact(actor, teamUID, GTID) };
+    handler: async ({ actor, teamUID, params, body }) => {
+      await contacts.setPipelineStage(actor, teamUID, params.GTID, {
+        pipelineId: params.pipelineID,
+        ...body,
+      });
+      return contacts.getContact(actor, teamUID, params.GTID);
     },
-  );
+  });
 
-  app.delete(
-    '/api/v1/teams/:teamUID/contacts/:GTID/pipelines/:pipelineID',
-    { schema: { tags, summary: 'Take the contact out of a pipeline', params: pipelineParams } },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      const { teamUID, GTID, pipelineID } = request.params;
-      await contacts.removeFromPipeline(actor, teamUID, GTID, pipelineID);
-      return reply.status(204).send();
-    },
-  );
+  routes.delete({
+    path: '/contacts/:GTID/pipelines/:pipelineID',
+    schema: { tags, summary: 'Take the contact out of a pipeline', params: pipelineParams },
+    status: 204,
+    handler: ({ actor, teamUID, params }) =>
+      contacts.removeFromPipeline(actor, teamUID, params.GTID, params.pipelineID),
+  });
 
   const tagParams = contactParams.extend({ tagID: id });
 
-  app.put(
-    '/api/v1/teams/:teamUID/contacts/:GTID/tags/:tagID',
-    { schema: { tags, summary: 'Tag the contact', params: tagParams } },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      await contacts.setTag(actor, request.params.teamUID, request.params.GTID, request.params.tagID, true);
-      return reply.status(204).send();
-    },
-  );
+  routes.put({
+    path: '/contacts/:GTID/tags/:tagID',
+    schema: { tags, summary: 'Tag the contact', params: tagParams },
+    status: 204,
+    handler: ({ actor, teamUID, params }) => contacts.setTag(actor, teamUID, params.GTID, params.tagID, true),
+  });
 
-  app.delete(
-    '/api/v1/teams/:teamUID/contacts/:GTID/tags/:tagID',
-    { schema: { tags, summary: 'Take a tag off the contact', params: tagParams } },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      await contacts.setTag(actor, request.params.teamUID, request.params.GTID, request.params.tagID, false);
-      return reply.status(204).send();
-    },
-  );
+  routes.delete({
+    path: '/contacts/:GTID/tags/:tagID',
+    schema: { tags, summary: 'Take a tag off the contact', params: tagParams },
+    status: 204,
+    handler: ({ actor, teamUID, params }) =>
+      contacts.setTag(actor, teamUID, params.GTID, params.tagID, false),
+  });
 
-  app.get(
-    '/api/v1/teams/:teamUID/contacts/:GTID/activities',
-    {
-      schema: {
-        tags,
-        summary: "The contact's history, newest first, a page at a time",
-        params: contactParams,
-        querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(200).default(50),
-          /** The nextCursor of the previous page. */
-          before: z.string().max(300).optional(),
-        }),
-      },
+  routes.get({
+    path: '/contacts/:GTID/activities',
+    schema: {
+      tags,
+      summary: "The contact's history, newest first, a page at a time",
+      params: contactParams,
+      querystring: z.object({
+        limit: z.coerce.number().int().min(1).max(200).default(50),
+        /** The nextCursor of the previous page. */
+        before: z.string().max(300).optional(),
+      }),
     },
-    async (request) => {
-      const actor = await requireActor(auth, request);
-      return {
-        data: await contacts.listActivities(
-          actor,
-          request.params.teamUID,
-          request.params.GTID,
-          request.query,
-        ),
-      };
-    },
-  );
+    handler: ({ actor, teamUID, params, query }) =>
+      contacts.listActivities(actor, teamUID, params.GTID, query),
+  });
 
-  app.get(
-    '/api/v1/teams/:teamUID/contacts/:GTID/notes',
-    { schema: { tags, summary: "The contact's notes, newest first", params: contactParams } },
-    async (request) => {
-      const actor = await requireActor(auth, request);
-      return { data: await contacts.listNotes(actor, request.params.teamUID, request.params.GTID) };
-    },
-  );
+  routes.get({
+    path: '/contacts/:GTID/notes',
+    schema: { tags, summary: "The contact's notes, newest first", params: contactParams },
+    handler: ({ actor, teamUID, params }) => contacts.listNotes(actor, teamUID, params.GTID),
+  });
 
   const noteBody = z.object({ text: z.string().trim().min(1, 'Write the note').max(20_000) }).strict();
 
-  app.post(
-    '/api/v1/teams/:teamUID/contacts/:GTID/notes',
-    { schema: { tags, summary: 'Add a note', params: contactParams, body: noteBody } },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      const note = await contacts.addNote(
-        actor,
-        request.params.teamUID,
-        request.params.GTID,
-        request.body.text,
-      );
-      return reply.status(201).send({ data: note });
-    },
-  );
+  routes.post({
+    path: '/contacts/:GTID/notes',
+    schema: { tags, summary: 'Add a note', params: contactParams, body: noteBody },
+    status: 201,
+    handler: ({ actor, teamUID, params, body }) => contacts.addNote(actor, teamUID, params.GTID, body.text),
+  });
 
   const noteParams = contactParams.extend({ noteID: id });
 
-  app.patch(
-    '/api/v1/teams/:teamUID/contacts/:GTID/notes/:noteID',
-    {
-      schema: {
-        tags,
-        summary: 'Edit a note (its author, the owner or an admin)',
-        params: noteParams,
-        body: noteBody,
-      },
+  routes.patch({
+    path: '/contacts/:GTID/notes/:noteID',
+    schema: {
+      tags,
+      summary: 'Edit a note (its author, the owner or an admin)',
+      params: noteParams,
+      body: noteBody,
     },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      const { teamUID, GTID, noteID } = request.params;
-      await contacts.editNote(actor, teamUID, GTID, noteID, request.body.text);
-      return reply.status(204).send();
-    },
-  );
+    status: 204,
+    handler: ({ actor, teamUID, params, body }) =>
+      contacts.editNote(actor, teamUID, params.GTID, params.noteID, body.text),
+  });
 
-  app.delete(
-    '/api/v1/teams/:teamUID/contacts/:GTID/notes/:noteID',
-    { schema: { tags, summary: 'Delete a note (its author, the owner or an admin)', params: noteParams } },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      const { teamUID, GTID, noteID } = request.params;
-      await contacts.editNote(actor, teamUID, GTID, noteID, null);
-      return reply.status(204).send();
-    },
-  );
+  routes.delete({
+    path: '/contacts/:GTID/notes/:noteID',
+    schema: { tags, summary: 'Delete a note (its author, the owner or an admin)', params: noteParams },
+    status: 204,
+    handler: ({ actor, teamUID, params }) =>
+      contacts.editNote(actor, teamUID, params.GTID, params.noteID, null),
+  });
 
   const dealFields = {
     name: z.string().trim().min(1, 'Name the deal').max(200),
@@ -285,123 +226,77 @@ export function registerContactRoutes(app: App, { auth, contacts }: AppContext) 
     pipelineId: id.nullable(),
   };
 
-  app.get(
-    '/api/v1/teams/:teamUID/contacts/:GTID/deals',
-    { schema: { tags, summary: "The contact's deals", params: contactParams } },
-    async (request) => {
-      const actor = await requireActor(auth, request);
-      return { data: await contacts.listDeals(actor, request.params.teamUID, request.params.GTID) };
-    },
-  );
+  routes.get({
+    path: '/contacts/:GTID/deals',
+    schema: { tags, summary: "The contact's deals", params: contactParams },
+    handler: ({ actor, teamUID, params }) => contacts.listDeals(actor, teamUID, params.GTID),
+  });
 
-  app.post(
-    '/api/v1/teams/:teamUID/contacts/:GTID/deals',
-    {
-      schema: {
-        tags,
-        summary: 'Add a deal',
-        params: contactParams,
-        body: z.object(dealFields).partial().required({ name: true, value: true }).strict(),
-      },
+  routes.post({
+    path: '/contacts/:GTID/deals',
+    schema: {
+      tags,
+      summary: 'Add a deal',
+      params: contactParams,
+      body: z.object(dealFields).partial().required({ name: true, value: true }).strict(),
     },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      const deal = await contacts.saveDeal(
-        actor,
-        request.params.teamUID,
-        request.params.GTID,
-        null,
-        request.body,
-      );
-      return reply.status(201).send({ data: deal });
-    },
-  );
+    status: 201,
+    handler: ({ actor, teamUID, params, body }) => contacts.saveDeal(actor, teamUID, params.GTID, null, body),
+  });
 
   const dealParams = contactParams.extend({ dealID: id });
 
-  app.patch(
-    '/api/v1/teams/:teamUID/contacts/:GTID/deals/:dealID',
-    {
-      schema: {
-        tags,
-        summary: 'Change, win or lose a deal',
-        params: dealParams,
-        body: z.object(dealFields).partial().strict(),
-      },
+  routes.patch({
+    path: '/contacts/:GTID/deals/:dealID',
+    schema: {
+      tags,
+      summary: 'Change, win or lose a deal',
+      params: dealParams,
+      body: z.object(dealFields).partial().strict(),
     },
-    async (request) => {
-      const actor = await requireActor(auth, request);
-      const { teamUID, GTID, dealID } = request.params;
-      return { data: await contacts.saveDeal(actor, teamUID, GTID, dealID, request.body) };
-    },
-  );
+    handler: ({ actor, teamUID, params, body }) =>
+      contacts.saveDeal(actor, teamUID, params.GTID, params.dealID, body),
+  });
 
-  app.delete(
-    '/api/v1/teams/:teamUID/contacts/:GTID/deals/:dealID',
-    { schema: { tags, summary: 'Delete a deal', params: dealParams } },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      const { teamUID, GTID, dealID } = request.params;
-      await contacts.deleteDeal(actor, teamUID, GTID, dealID);
-      return reply.status(204).send();
-    },
-  );
+  routes.delete({
+    path: '/contacts/:GTID/deals/:dealID',
+    schema: { tags, summary: 'Delete a deal', params: dealParams },
+    status: 204,
+    handler: ({ actor, teamUID, params }) => contacts.deleteDeal(actor, teamUID, params.GTID, params.dealID),
+  });
 
-  app.post(
-    '/api/v1/teams/:teamUID/contacts/:GTID/merge',
-    {
-      schema: {
-        tags,
-        summary:
-          'Merge another contact into this one, keeping all history, tags, deals, notes and pipeline data',
-        params: contactParams,
-        /** The contact that is joined into this one and then removed. */
-        body: z.object({ otherGTID: id }).strict(),
-      },
+  routes.post({
+    path: '/contacts/:GTID/merge',
+    schema: {
+      tags,
+      summary:
+        'Merge another contact into this one, keeping all history, tags, deals, notes and pipeline data',
+      params: contactParams,
+      /** The contact that is joined into this one and then removed. */
+      body: z.object({ otherGTID: id }).strict(),
     },
-    async (request) => {
-      const actor = await requireActor(auth, request);
-      const { teamUID, GTID } = request.params;
-      await contacts.mergeContacts(actor, teamUID, GTID, request.body.otherGTID);
-      return { data: await contacts.getContact(actor, teamUID, GTID) };
+    handler: async ({ actor, teamUID, params, body }) => {
+      await contacts.mergeContacts(actor, teamUID, params.GTID, body.otherGTID);
+      return contacts.getContact(actor, teamUID, params.GTID);
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/teams/:teamUID/orphaned-tags',
-    {
-      schema: {
-        tags,
-        summary: 'Tag names that matched no tag, with how many contacts carry each (owner or admin)',
-        params: teamParams,
-      },
+  routes.get({
+    path: '/orphaned-tags',
+    schema: {
+      tags,
+      summary: 'Tag names that matched no tag, with how many contacts carry each (owner or admin)',
     },
-    async (request) => {
-      const actor = await requireActor(auth, request);
-      return { data: await contacts.listOrphanedTags(actor, request.params.teamUID) };
-    },
-  );
+    handler: ({ actor, teamUID }) => contacts.listOrphanedTags(actor, teamUID),
+  });
 
-  app.post(
-    '/api/v1/teams/:teamUID/orphaned-tags/resolve',
-    {
-      schema: {
-        tags,
-        summary: 'Give the contacts of an orphaned tag name a real tag, or dismiss it (tagId null)',
-        params: teamParams,
-        body: z.object({ key: z.string().trim().min(1).max(200), tagId: id.nullable() }).strict(),
-      },
+  routes.post({
+    path: '/orphaned-tags/resolve',
+    schema: {
+      tags,
+      summary: 'Give the contacts of an orphaned tag name a real tag, or dismiss it (tagId null)',
+      body: z.object({ key: z.string().trim().min(1).max(200), tagId: id.nullable() }).strict(),
     },
-    async (request) => {
-      const actor = await requireActor(auth, request);
-      return {
-        data: await contacts.resolveOrphanedTag(
-          actor,
-          request.params.teamUID,
-          request.body.key,
-          request.body.tagId,
-        ),
-      };
-    },
-  );
+    handler: ({ actor, teamUID, body }) => contacts.resolveOrphanedTag(actor, teamUID, body.key, body.tagId),
+  });
 }
