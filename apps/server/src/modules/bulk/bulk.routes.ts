@@ -3,6 +3,7 @@ import { searchFilterSchema } from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../platform/http/actor';
+import { teamParams, teamRoutes } from '../../platform/http/team-routes';
 import type { App } from '../../platform/http/types';
 import { bulkActionSchema } from './bulk.service';
 
@@ -45,39 +46,26 @@ export function registerBulkRoutes(app: App, { auth, bulk, csvExport }: AppConte
     },
   );
 
-  app.get(
-    '/api/v1/teams/:teamUID/bulk-jobs/:jobId',
-    {
-      schema: {
-        tags: ['search'],
-        summary: 'Progress of a bulk action you started',
-        params: z.object({ teamUID: z.string().min(1).max(100), jobId: z.string().min(1).max(100) }),
-      },
-    },
-    async (request) => {
-      const actor = await requireActor(auth, request);
-      return { data: await bulk.getBulkJob(actor, request.params.teamUID, request.params.jobId) };
-    },
-  );
+  const routes = teamRoutes(app, auth);
+  const jobParams = teamParams.extend({ jobId: z.string().min(1).max(100) });
 
-  app.get(
-    '/api/v1/teams/:teamUID/bulk-jobs/:jobId/export.csv',
-    {
-      schema: {
-        tags: ['search'],
-        summary: 'The CSV of a finished bulk export',
-        params: z.object({ teamUID: z.string().min(1).max(100), jobId: z.string().min(1).max(100) }),
-      },
-    },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      const { teamUID, jobId } = request.params;
-      const ids = await bulk.getExportContactIds(actor, teamUID, jobId);
+  routes.get({
+    path: '/bulk-jobs/:jobId',
+    schema: { tags: ['search'], summary: 'Progress of a bulk action you started', params: jobParams },
+    handler: ({ actor, teamUID, params }) => bulk.getBulkJob(actor, teamUID, params.jobId),
+  });
+
+  routes.get({
+    path: '/bulk-jobs/:jobId/export.csv',
+    schema: { tags: ['search'], summary: 'The CSV of a finished bulk export', params: jobParams },
+    status: 'reply',
+    handler: async ({ actor, teamUID, params, reply }) => {
+      const ids = await bulk.getExportContactIds(actor, teamUID, params.jobId);
       const rows = await csvExport.exportContactIds(actor, teamUID, ids);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="grouptrack-export-${jobId}.csv"`)
+        .header('content-disposition', `attachment; filename="grouptrack-export-${params.jobId}.csv"`)
         .send(Readable.from(rows));
     },
-  );
+  });
 }
