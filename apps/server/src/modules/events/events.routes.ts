@@ -1,8 +1,8 @@
 import { canSeePipeline } from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { requireActor } from '../../platform/http/actor';
 import { trackStreams } from '../../platform/http/sse';
+import { teamRoutes } from '../../platform/http/team-routes';
 import type { App } from '../../platform/http/types';
 import type { ChangeEvent } from '../../platform/realtime';
 
@@ -10,27 +10,24 @@ import type { ChangeEvent } from '../../platform/realtime';
 export function registerEventRoutes(app: App, { auth, teams, events }: AppContext) {
   const streams = trackStreams(app);
 
-  app.get(
-    '/api/v1/teams/:teamUID/events',
-    {
-      schema: {
-        tags: ['realtime'],
-        summary:
-          "The team's changes as Server-Sent Events; send Last-Event-ID to replay what was missed. A `resync` event says the gap is too old or too long to replay",
-        params: z.object({ teamUID: z.string().min(1).max(64) }),
-        querystring: z.object({
-          /** The same as the Last-Event-ID header, for clients that cannot set headers. */
-          lastEventId: z.coerce.number().int().min(0).optional(),
-        }),
-      },
+  teamRoutes(app, auth).get({
+    path: '/events',
+    schema: {
+      tags: ['realtime'],
+      summary:
+        "The team's changes as Server-Sent Events; send Last-Event-ID to replay what was missed. A `resync` event says the gap is too old or too long to replay",
+      querystring: z.object({
+        /** The same as the Last-Event-ID header, for clients that cannot set headers. */
+        lastEventId: z.coerce.number().int().min(0).optional(),
+      }),
     },
-    async (request, reply) => {
-      const actor = await requireActor(auth, request);
-      const { teamUID } = request.params;
+    // The stream takes the reply over (sse.ts): nothing is sent as { data }.
+    status: 'reply',
+    handler: async ({ actor, teamUID, query, request, reply }) => {
       let member = await teams.requireMember(actor, teamUID);
       const header = request.headers['last-event-id'];
       const lastEventId =
-        header !== undefined && /^\d+$/.test(String(header)) ? Number(header) : request.query.lastEventId;
+        header !== undefined && /^\d+$/.test(String(header)) ? Number(header) : query.lastEventId;
 
       // Subscribe before replaying so nothing committed in between is lost; duplicates are dropped.
       let buffered: ChangeEvent[] | null = [];
@@ -79,5 +76,5 @@ export function registerEventRoutes(app: App, { auth, teams, events }: AppContex
         stream.end();
       }
     },
-  );
+  });
 }
