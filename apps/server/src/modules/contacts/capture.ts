@@ -1,0 +1,223 @@
+import {
+  CONTACT_ADDED_BACKDATE_MS,
+  canAddContacts,
+  canSeePipeline,
+  createContactId,
+  extractContactDetails,
+  type Subscription,
+} from '@grouptrack/domain';
+import type { Databases, TeamDb } from '../../platform/db/databases';
+import { isUniqueViolation } from '../../platform/db/errors';
+import { BadRequestError, LimitReachedError } from '../../platform/errors';
+import type { Actor } from '../../platform/http/actor';
+import type { TeamActor, TeamsService } from '../teams/teams.service';
+import {
+  canSeeAll,
+  canSeeContact,
+  HiddenContactError,
+  type ContactChanges,
+  type PipelinePlacement,
+} from './contact-changes';
+import {
+  checkOnePerPlatform,
+  columnsOf,
+  writeFields,
+  writeSources,
+  type ContactFields,
+} from './contact-fields';
+import * as repo from './contacts.repository';
+import { orphanKey } from './orphaned-tags';
+
+export interface CaptureInput extends ContactFields {
+  sources?: repo.SourceInput[] | undefined;
+  pipeline?: PipelinePlacement | undefined;
+  tagIds?: string[] | undefined;
+  /** Tag names as they arrived ("Set: Tag" or "Tag"); names that match no tag wait in orphaned tags. */
+  tagNames?: string[] | undefined;
+}
+
+/**
+ * Capture: a person as the extension, a form or the API hands them in, created or found again and
+ * brought up to date, placed and tagged, in one transaction.
+ */
+export function createCapture(deps: { databases: Databases; teams: TeamsService; changes: ContactChanges }) {
+  const { databases, teams, changes } = deps;
+  const { activity, placeInPipeline, checkTags, recordChange } = changes;
+
+  /** PRODUCT.md: capturing a member request pulls email and phone out of the membership answers. */
+  async function withAnswerDetails(tx: TeamDb, teamUID: string, input: CaptureInput): Promise<CaptureInput> {
+    const answers = input.pipeline?.questions ?? [];
+    if (answers.length === 0 || (input.emailAddress && input.phoneNumber)) return input;
+    const found = extractContactDetails(answers, await repo.listTeamQuestions(tx, teamUID));
+    return {
+      ...input,
+      emailAddress: input.emailAddress ?? found.emailAddress,
+      phoneNumber: input.phoneNumber ?? found.phoneNumber,
+    };
+  }
+
+  /** The tags that tag names stand for; a name matching no single visible tag is kept as orphaned. */
+  async function matchTagNames(tx: TeamDb, member: TeamActor, contactId: string, names: string[]) {
+    if (names.length === 0) return [];
+    const wanted = names
+      .map((raw) => {
+        const colon = raw.indexOf(':');
+        return colon > 0
+          ? { raw: raw.trim(), set: raw.slice(0, colon).trim(), tag: raw.slice(colon + 1).trim() }
+          : { raw: raw.trim(), set: null, tag: raw.trim() };
+      })
+      .filter((item) => item.tag !== '');
+    const candidates = (
+      await repo.findTagsByName(
+        tx,
+        member.teamUID,
+        wanted.map((item) => item.tag),
+      )
+    ).filter((tag) => tag.pipelineId === null || canSeePipeline(member, tag.pipelineId));
+    const tagIds: string[] = [];
+    const orphans: { teamId: string; key: string; name: string; contactId: string }[] = [];
+    for (const item of wanted) {
+      const matches = candidates.filter(
+        (tag) =>
+          tag.name.toLowerCase() === item.tag.toLowerCase() &&
+          (!item.set || tag.tagSetName.toLowerCase() === item.set.toLowerCase()),
+      );
+      if (matches.length === 1) tagIds.push(matches[0]!.tagId);
+      else orphans.push({ teamId: member.teamUID, key: orphanKey(item.raw), name: item.raw, contactId });
+    }
+    await repo.recordOrphanedTags(tx, orphans);
+    return tagIds;
+  }
+
+  async function insertNewContact(
+    tx: TeamDb,
+    member: TeamActor,
+    input: CaptureInput,
+    subscription: Subscription,
+  ) {
+    const verdict = canAddContacts({
+      ...subscription,
+      contactCount: await repo.countContacts(tx, member.teamUID),
+    });
+    if (!verdict.ok) throw new LimitReachedError(verdict.message);
+    const id = createContactId();
+    await repo.insertContact(tx, { teamId: member.teamUID, id, ...columnsOf(input) });
+    return id;
+  }
+
+  return {
+    /**
+     * Creates a contact, or updates the same person found again by platform and profile id,
+     * platform and username, or email; places them in a pipeline and tags them. One transaction.
+     */
+    async captureContact(actor: Actor, teamUID: string, captured: CaptureInput) {
+      checkOnePerPlatform(captured.sources);
+      const member = await teams.requireMember(actor, teamUID);
+      if (!captured.pipeline && !canSeeAll(member)) {
+        throw new BadRequestError('Invalid pipeline: choose a pipeline you work in for this contact.');
+      }
+      const sources = captured.sources ?? [];
+      // Read before the shard transaction: the directory may share PGlite's one connection.
+      const subscription = await teams.getSubscription(teamUID);
+      let outcome: { contactId: string; created: boolean; hidden: boolean };
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          outcome = await databases.forTeam(teamUID).transaction(async (tx) => {
+            const input = await withAnswerDetails(tx, teamUID, captured);
+            const found = await repo.findContactIdByIdentity(tx, teamUID, {
+              sources,
+              emailAddress: input.emailAddress,
+            });
+            const before = found ? await repo.listContactPipelines(tx, teamUID, found) : [];
+            // Someone the member may not see is neither shown nor changed: the managers are told.
+            if (
+              found &&
+              !canSeeContact(
+                member,
+                before.map((row) => row.pipelineId),
+              )
+            ) {
+              return { contactId: found, created: false, hidden: true };
+            }
+            const created = !found;
+            const contactId = found ?? (await insertNewContact(tx, member, input, subscription));
+            const written: repo.ActivityInsert[] = [];
+            let changed = created;
+            if (created) {
+              const at = new Date(Date.now() - CONTACT_ADDED_BACKDATE_MS.initial);
+              written.push(
+                activity(member, contactId, {
+                  type: 'contact',
+                  action: 'created',
+                  at,
+                  data: { sources: sources.map((s) => s.platform) },
+                }),
+              );
+              await writeSources(tx, member, contactId, sources, 'skip');
+            } else {
+              const fields = [
+                ...(await writeFields(tx, (await repo.findContact(tx, teamUID, contactId))!, input)),
+                ...((await writeSources(tx, member, contactId, sources, 'skip')) ? ['sources'] : []),
+              ];
+              if (fields.length > 0)
+                written.push(
+                  activity(member, contactId, { type: 'info', action: 'updated', data: { fields } }),
+                );
+            }
+            if (input.pipeline) {
+              const placed = await placeInPipeline(tx, member, contactId, input.pipeline);
+              written.push(...placed.activities);
+              changed ||= placed.changed;
+            }
+            const tagIds = [
+              ...new Set([
+                ...(input.tagIds ?? []),
+                ...(await matchTagNames(tx, member, contactId, input.tagNames ?? [])),
+              ]),
+            ];
+            if (tagIds.length > 0) {
+              const tagged = await checkTags(tx, member, tagIds);
+              const added = await repo.addContactTags(tx, teamUID, contactId, tagIds);
+              for (const tagId of added) {
+                const tag = tagged.find((row) => row.tagId === tagId)!;
+                written.push(
+                  activity(member, contactId, {
+                    type: 'tag',
+                    action: 'added',
+                    pipelineId: tag.pipelineId,
+                    data: { tagUID: tagId, tag: tag.name },
+                  }),
+                );
+              }
+            }
+            await recordChange(
+              tx,
+              member,
+              contactId,
+              before,
+              { history: written, changed: created || changed },
+              created ? 'create' : 'update',
+            );
+            return { contactId, created, hidden: false };
+          });
+          break;
+        } catch (error) {
+          // Two captures of one new person at once, or a rare GTID collision: the retry finds them.
+          if (isUniqueViolation(error) && attempt < 2) continue;
+          throw error;
+        }
+      }
+      if (outcome.hidden) {
+        await teams.tellManagers(teamUID, {
+          // Once per member and person, however often they capture them.
+          key: `hidden-capture_${teamUID}_${outcome.contactId}_${member.userId}`,
+          subject: `${member.name} tried to add someone who is in a pipeline they cannot see`,
+          text: `${member.name} captured a person who is already in GroupTrack, in a pipeline ${member.name} cannot see. Nothing was changed. If ${member.name} should work with this person, add them to one of their pipelines:`,
+          path: `/contact/${outcome.contactId}`,
+        });
+        throw new HiddenContactError();
+      }
+      return { contactId: outcome.contactId, created: outcome.created };
+    },
+  };
+}

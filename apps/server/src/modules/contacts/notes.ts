@@ -1,0 +1,62 @@
+import { createPushId } from '@grouptrack/domain';
+import { ForbiddenError, NotFoundError } from '../../platform/errors';
+import type { Databases } from '../../platform/db/databases';
+import type { Actor } from '../../platform/http/actor';
+import type { TeamsService } from '../teams/teams.service';
+import { canSeeAll, type ContactChanges } from './contact-changes';
+import { presentNote } from './contact-presenter';
+import * as repo from './contacts.repository';
+
+/** Notes on a contact: anyone who sees the contact adds them; the author or a manager changes them. */
+export function createNotes(deps: { databases: Databases; teams: TeamsService; changes: ContactChanges }) {
+  const { databases, teams, changes } = deps;
+  const { activity, changeContact, requireContact } = changes;
+
+  return {
+    async listNotes(actor: Actor, teamUID: string, contactId: string) {
+      const member = await teams.requireMember(actor, teamUID);
+      const db = databases.forTeam(teamUID);
+      await requireContact(db, member, contactId);
+      return (await repo.listNotes(db, teamUID, contactId)).map(presentNote);
+    },
+
+    async addNote(actor: Actor, teamUID: string, contactId: string, text: string) {
+      const added = await changeContact(actor, teamUID, contactId, async (tx, member) => {
+        const note = await repo.insertNote(tx, {
+          teamId: teamUID,
+          id: createPushId('note_'),
+          contactId,
+          text,
+          createdByUid: member.userId,
+        });
+        const entry = activity(member, contactId, {
+          type: 'note',
+          action: 'added',
+          note: text,
+          data: { noteUID: note.id },
+        });
+        return { history: [entry], result: presentNote(note) };
+      });
+      return added!;
+    },
+
+    async editNote(actor: Actor, teamUID: string, contactId: string, noteId: string, text: string | null) {
+      await changeContact(actor, teamUID, contactId, async (tx, member) => {
+        const note = await repo.findNote(tx, teamUID, contactId, noteId);
+        if (!note) throw new NotFoundError('Note not found.');
+        if (note.createdByUid !== member.userId && !canSeeAll(member)) {
+          throw new ForbiddenError('Only the author, the team owner or an admin can change this note.');
+        }
+        if (text === note.text) return { history: [] };
+        if (text === null) await repo.deleteNote(tx, teamUID, noteId);
+        else await repo.updateNote(tx, teamUID, noteId, text);
+        const action = text === null ? 'deleted' : 'updated';
+        return {
+          history: [
+            activity(member, contactId, { type: 'note', action, note: text, data: { noteUID: noteId } }),
+          ],
+        };
+      });
+    },
+  };
+}
