@@ -19,6 +19,7 @@ import { ReminderBell } from '../features/tasks';
 import { useAppConfig } from '../lib/app-config';
 import { useTeamResync } from '../lib/team-events';
 import { RequireUser } from './require-user';
+import { useChangeEvents } from './use-change-events';
 
 const HEADER_HEIGHT = 60;
 const MAIN_CONTENT_ID = 'main-content';
@@ -38,6 +39,7 @@ export function MainLayout() {
   const [isNavOpen, nav] = useDisclosure(false);
   const { updatedVersion } = useAppUpdates();
   useTeamResync(user.currentTeam.teamUID);
+  useChangeEvents(user.currentTeam.teamUID);
   useHelpWidget(useAppConfig().data?.helpWidgetUrl);
   const barHeight = user.impersonatedBy ? IMPERSONATION_BAR_HEIGHT : 0;
 

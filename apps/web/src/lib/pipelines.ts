@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestData, teamPath } from './api-client';
 import { teamKeys } from './query-keys';
-import { useTeamEvents } from './team-events';
 
 /** A stage of a pipeline, as the server presents it. */
 export interface Stage {
@@ -58,18 +57,11 @@ export function fetchPipelineList(teamUID: string, signal?: AbortSignal): Promis
   return requestData<PipelineList>(teamPath(teamUID, 'pipelines'), { signal });
 }
 
-const PIPELINE_ENTITIES = new Set(['pipeline', 'stage', 'tag', 'tag_set']);
-
 /**
  * The pipelines the member sees, in full, and the global tag sets: one cached list for every screen,
- * refetched when a teammate changes a pipeline, stage, tag set or tag.
+ * refetched when a teammate changes a pipeline, stage, tag set or tag (lib/change-events.ts).
  */
 export function usePipelines(teamUID: string, { enabled = true } = {}) {
-  const queryClient = useQueryClient();
-  useTeamEvents(teamUID, (event) => {
-    if (PIPELINE_ENTITIES.has(event.entity))
-      void queryClient.invalidateQueries({ queryKey: teamKeys.pipelines(teamUID) });
-  });
   return useQuery({
     queryKey: teamKeys.pipelines(teamUID),
     queryFn: ({ signal }) => fetchPipelineList(teamUID, signal),

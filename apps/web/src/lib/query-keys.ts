@@ -20,8 +20,10 @@ export const teamKeys = {
   tasks: (teamUID: string) => [...teamKeys.all(teamUID), 'tasks'] as const,
   /** One task list; the query object sits at index 4, where the optimistic updates read it. */
   taskList: (teamUID: string, query: object) => [...teamKeys.tasks(teamUID), 'list', query] as const,
+  /** Every query of every contact; the GTID sits at index 3. */
+  contacts: (teamUID: string) => [...teamKeys.all(teamUID), 'contacts'] as const,
   /** Every query of one contact (details, notes, deals, activity), so one invalidation refreshes them all. */
-  contact: (teamUID: string, GTID: string) => [...teamKeys.all(teamUID), 'contacts', GTID] as const,
+  contact: (teamUID: string, GTID: string) => [...teamKeys.contacts(teamUID), GTID] as const,
   contactDetails: (teamUID: string, GTID: string) => [...teamKeys.contact(teamUID, GTID), 'details'] as const,
   contactNotes: (teamUID: string, GTID: string) => [...teamKeys.contact(teamUID, GTID), 'notes'] as const,
   contactDeals: (teamUID: string, GTID: string) => [...teamKeys.contact(teamUID, GTID), 'deals'] as const,
@@ -35,6 +37,8 @@ export const teamKeys = {
   board: (teamUID: string, pipelineId: string) => [...teamKeys.boards(teamUID), pipelineId] as const,
   boardFirstPages: (teamUID: string, pipelineId: string, filter: object, text: string) =>
     [...teamKeys.board(teamUID, pipelineId), filter, text] as const,
+  /** The mutation key of a card's move on a board, which a board refresh waits for. */
+  boardMoves: (teamUID: string) => [...teamKeys.boards(teamUID), 'moves'] as const,
   globalSearch: (teamUID: string, text: string) => [...teamKeys.all(teamUID), 'global-search', text] as const,
   templatePreviewContacts: (teamUID: string, text: string) =>
     [...teamKeys.all(teamUID), 'template-preview-contacts', text] as const,

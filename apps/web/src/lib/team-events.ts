@@ -1,18 +1,11 @@
+import type { ChangeEvent } from '@grouptrack/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { teamPath } from './api-client';
+import { teamKeys } from './query-keys';
 
 /** One committed change of the team, as `GET /api/v1/teams/:teamUID/events` sends it. */
-export interface TeamEvent {
-  id: number;
-  teamUID: string;
-  entity: string;
-  op: 'create' | 'update' | 'delete';
-  ids: string[];
-  data: Record<string, unknown> | null;
-  pipelineId: string | null;
-  createdAt: string;
-}
+export type TeamEvent = ChangeEvent;
 
 type Listener = (event: TeamEvent) => void;
 
@@ -82,7 +75,7 @@ export function useTeamEvents(teamUID: string | null, onEvent: Listener): void {
 
 /**
  * Keeps the team's change stream open and, when the server says changes were missed that it cannot
- * replay, reloads every query of the team (each names the team in its key).
+ * replay, reloads every query of the team (all rooted at its key, `teamKeys.all`).
  */
 export function useTeamResync(teamUID: string): void {
   const queryClient = useQueryClient();
@@ -91,7 +84,7 @@ export function useTeamResync(teamUID: string): void {
       subscribeToTeamEvents(
         teamUID,
         () => undefined,
-        () => void queryClient.invalidateQueries({ predicate: ({ queryKey }) => queryKey.includes(teamUID) }),
+        () => void queryClient.invalidateQueries({ queryKey: teamKeys.all(teamUID) }),
       ),
     [teamUID, queryClient],
   );

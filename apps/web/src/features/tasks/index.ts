@@ -1,4 +1,4 @@
-export { useCreateTaskFromTemplate, useTaskEvents, useTasks } from './api/tasks';
+export { useCreateTaskFromTemplate, useTasks } from './api/tasks';
 export type { ReminderChannel, Task } from './api/tasks';
 export { ReminderBell } from './components/reminder-bell';
 export { REMINDER_SUMMARIES, ReminderChoice } from './components/reminder-choice';

@@ -8,11 +8,10 @@ import { QueryError } from '../../../components/query-error';
 import { isApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { formatPlatformName } from '../../../lib/platform-names';
-import { useTeamEvents } from '../../../lib/team-events';
 import { useLoggedUser } from '../../../app/signed-in-user';
 import { usePipelines } from '../../../lib/pipelines';
 import type { Contact } from '../api/get-contact';
-import { useContact, useInvalidateContact } from '../api/get-contact';
+import { useContact } from '../api/get-contact';
 import { formatContactName } from '../lib/contact-fields';
 import { ActivityTab } from './activity-tab';
 import { DealsTab } from './deals-tab';
@@ -42,14 +41,8 @@ export function ContactPage() {
   const teamUID = currentTeam.teamUID;
   const contact = useContact(teamUID, GTID);
   const pipelines = usePipelines(teamUID);
-  const invalidate = useInvalidateContact(teamUID, GTID);
   const backTo = `/contacts/pipeline${pipelineID ? `/${pipelineID}` : ''}`;
   usePageTitle('Contact');
-
-  // A teammate's change to this contact shows without a reload.
-  useTeamEvents(teamUID, (event) => {
-    if (event.ids.includes(GTID)) void invalidate();
-  });
 
   if (contact.isPending || pipelines.isPending) return <Loader role="status" aria-label="Loading contact" />;
   if (contact.isError && isApiError(contact.error, 404)) {

@@ -7,14 +7,7 @@ import { QueryError } from '../../../components/query-error';
 import { formatErrorMessage } from '../../../lib/api-client';
 import { useMembers } from '../../../lib/team-members';
 import { useTaskTemplates } from '../../task-templates';
-import {
-  useCreateTaskFromTemplate,
-  useTaskEvents,
-  useTasks,
-  TaskFormModal,
-  TaskItem,
-  TaskSection,
-} from '../../tasks';
+import { useCreateTaskFromTemplate, useTasks, TaskFormModal, TaskItem, TaskSection } from '../../tasks';
 import type { Task } from '../../tasks';
 import { useNow } from '../../../lib/use-now';
 
@@ -28,7 +21,6 @@ export interface TasksTabProps {
 /** The contact's tasks, open and completed: add one, make one from a template, complete, edit, delete. */
 export function TasksTab({ teamUID, GTID, contactName }: TasksTabProps) {
   const now = useNow();
-  useTaskEvents(teamUID);
   const active = useTasks(teamUID, { scope: 'mine', status: 'active', GTID });
   const completed = useTasks(teamUID, { scope: 'mine', status: 'completed', GTID });
   const members = useMembers(teamUID);

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestData, teamPath } from '../../../lib/api-client';
-import { useTeamEvents } from '../../../lib/team-events';
 import type { Placement } from '../../../lib/pipelines';
 import { teamKeys } from '../../../lib/query-keys';
 
@@ -14,11 +13,6 @@ export interface StatusLabel {
 
 /** The team's status labels in order, refetched when a teammate changes them. */
 export function useStatusLabels(teamUID: string) {
-  const queryClient = useQueryClient();
-  useTeamEvents(teamUID, (event) => {
-    if (event.entity === 'status_label')
-      void queryClient.invalidateQueries({ queryKey: teamKeys.statusLabels(teamUID) });
-  });
   return useQuery({
     queryKey: teamKeys.statusLabels(teamUID),
     queryFn: ({ signal }) => requestData<StatusLabel[]>(teamPath(teamUID, 'status-labels'), { signal }),

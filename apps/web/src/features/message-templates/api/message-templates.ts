@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestData, teamPath } from '../../../lib/api-client';
-import { useTeamEvents } from '../../../lib/team-events';
 import { teamKeys } from '../../../lib/query-keys';
 
 /** A message template (snippet), as `GET message-templates` answers. */
@@ -19,11 +18,6 @@ export type MessageTemplateFields = Omit<MessageTemplate, 'templateUID'>;
 
 /** The team's message templates by category and name, refetched when a teammate changes one. */
 export function useMessageTemplates(teamUID: string) {
-  const queryClient = useQueryClient();
-  useTeamEvents(teamUID, (event) => {
-    if (event.entity === 'message_template')
-      void queryClient.invalidateQueries({ queryKey: teamKeys.messageTemplates(teamUID) });
-  });
   return useQuery({
     queryKey: teamKeys.messageTemplates(teamUID),
     queryFn: ({ signal }) =>

@@ -10,13 +10,13 @@ import {
 } from '@dnd-kit/core';
 import { Box, Group, Loader, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import { formatErrorMessage } from '../../../lib/api-client';
 import type { OpenDealsSum, SearchHit } from '../../../lib/search-client';
-import { useTeamEvents } from '../../../lib/team-events';
+import { scheduleBoardRefresh } from '../../../lib/change-events';
 import type { Pipeline, TagSet } from '../../../lib/pipelines';
 import { teamKeys } from '../../../lib/query-keys';
 import { ContactFilterBar, useContactFilters } from '../../contact-filters';
@@ -33,7 +33,6 @@ import {
 import { BoardColumn, COLUMN_WIDTH_PX } from './board-column';
 import { ContactCard, type TagLabel } from './contact-card';
 
-const REFRESH_DEBOUNCE_MS = 400;
 const NO_DEALS: OpenDealsSum[] = [];
 
 export interface PipelineBoardProps {
@@ -121,44 +120,22 @@ export function PipelineBoard({ teamUID, pipeline, pipelines, globalTagSets }: P
   );
   const retryColumn = useCallback((stageId: string) => dispatch({ type: 'clearError', stageId }), []);
 
-  // Changes (ours, a teammate's, a finished bulk job) re-read the board once they settle; never while
-  // a move of ours is still being saved, which would show the card back in its old stage.
-  const pendingMoves = useRef(0);
-  const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const { refetch } = board;
-  const scheduleRefresh = useCallback(() => {
-    clearTimeout(refreshTimer.current);
-    refreshTimer.current = setTimeout(function refresh() {
-      if (pendingMoves.current > 0) {
-        refreshTimer.current = setTimeout(refresh, REFRESH_DEBOUNCE_MS);
-        return;
-      }
-      void refetch();
-    }, REFRESH_DEBOUNCE_MS);
-  }, [refetch]);
-  useEffect(() => () => clearTimeout(refreshTimer.current), []);
-
-  useTeamEvents(teamUID, (event) => {
-    if (event.entity === 'contact' && (event.pipelineId === pipelineId || event.pipelineId === null)) {
-      scheduleRefresh();
-    } else if (event.entity === 'bulk_job' && event.data?.status === 'completed') {
-      scheduleRefresh();
-    } else if (event.entity === 'task') {
-      // A card's open-task marker comes with its search hit.
-      scheduleRefresh();
-    } else if (event.entity === 'pipeline' || event.entity === 'stage' || event.entity === 'tag_set') {
-      void queryClient.invalidateQueries({ queryKey: teamKeys.pipelines(teamUID) });
-    }
+  // Teammates' changes and finished bulk jobs re-read the board through lib/change-events.ts, and so
+  // does a saved move of ours; a move being saved holds those refreshes back (its mutation key).
+  const move = useMutation({
+    mutationKey: teamKeys.boardMoves(teamUID),
+    mutationFn: moveContactToStage,
+    meta: { isErrorShownInline: true },
   });
+  const { mutateAsync: saveMove } = move;
 
   const moveCard = useCallback(
     (card: SearchHit, toStageId: string) => {
       const from = locateCard(stateRef.current, card.GTID);
       if (!from || from.stageId === toStageId) return;
       dispatch({ type: 'move', GTID: card.GTID, toStageId });
-      pendingMoves.current += 1;
-      moveContactToStage({ teamUID, GTID: card.GTID, pipelineId, stageId: toStageId })
-        .then(() => scheduleRefresh())
+      saveMove({ teamUID, GTID: card.GTID, pipelineId, stageId: toStageId })
+        .then(() => scheduleBoardRefresh(queryClient, teamUID, pipelineId))
         .catch((error: unknown) => {
           dispatch({ type: 'move', GTID: card.GTID, toStageId: from.stageId, slot: from.slot });
           notifications.show({
@@ -166,12 +143,9 @@ export function PipelineBoard({ teamUID, pipeline, pipelines, globalTagSets }: P
             title: `Couldn't move ${card.name || 'the contact'}`,
             message: formatErrorMessage(error),
           });
-        })
-        .finally(() => {
-          pendingMoves.current -= 1;
         });
     },
-    [teamUID, pipelineId, scheduleRefresh],
+    [teamUID, pipelineId, saveMove, queryClient],
   );
 
   const sensors = useSensors(

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestData, teamPath } from '../../../lib/api-client';
-import { useTeamEvents } from '../../../lib/team-events';
 import { teamKeys } from '../../../lib/query-keys';
 
 /** A tag name that arrived with contacts but matches no tag of any set. */
@@ -37,17 +36,8 @@ export interface TagReconciliation {
   duplicateGroups: DuplicateGroup[];
 }
 
-// Tags, tag sets, orphaned names and the contacts carrying them all change what this page shows.
-const WATCHED_ENTITIES = new Set(['tag', 'tag_set', 'orphaned_tag', 'contact']);
-
 /** What needs reconciling, refetched when a teammate changes tags or contacts. */
 export function useTagReconciliation(teamUID: string) {
-  const queryClient = useQueryClient();
-  useTeamEvents(teamUID, (event) => {
-    const isFinishedJob = event.entity === 'bulk_job' && event.data?.status === 'completed';
-    if (WATCHED_ENTITIES.has(event.entity) || isFinishedJob)
-      void queryClient.invalidateQueries({ queryKey: teamKeys.tagReconciliation(teamUID) });
-  });
   return useQuery({
     queryKey: teamKeys.tagReconciliation(teamUID),
     queryFn: ({ signal }) =>

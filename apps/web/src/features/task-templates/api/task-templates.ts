@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestData, teamPath } from '../../../lib/api-client';
-import { useTeamEvents } from '../../../lib/team-events';
 import type { ReminderChannel } from '../../tasks';
 import { teamKeys } from '../../../lib/query-keys';
 
@@ -26,11 +25,6 @@ export type TaskTemplateFields = Omit<TaskTemplate, 'templateUID'>;
 
 /** The team's task templates by category and name, refetched when a teammate changes one. */
 export function useTaskTemplates(teamUID: string) {
-  const queryClient = useQueryClient();
-  useTeamEvents(teamUID, (event) => {
-    if (event.entity === 'task_template')
-      void queryClient.invalidateQueries({ queryKey: teamKeys.taskTemplates(teamUID) });
-  });
   return useQuery({
     queryKey: teamKeys.taskTemplates(teamUID),
     queryFn: ({ signal }) => requestData<TaskTemplate[]>(teamPath(teamUID, 'task-templates'), { signal }),

@@ -2,7 +2,6 @@ import type { RepeatRule } from '@grouptrack/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryKey } from '@tanstack/react-query';
 import { requestData, teamPath } from '../../../lib/api-client';
-import { useTeamEvents } from '../../../lib/team-events';
 import { teamKeys } from '../../../lib/query-keys';
 
 /** A reminder channel of a task. */
@@ -67,14 +66,6 @@ export function formatTaskListSearch(query: TaskListQuery): string {
     if (value) params.set(key, value);
   }
   return params.toString();
-}
-
-/** Refetches every task list of the team when a task changes, here or on a teammate's screen. */
-export function useTaskEvents(teamUID: string) {
-  const queryClient = useQueryClient();
-  useTeamEvents(teamUID, (event) => {
-    if (event.entity === 'task') void queryClient.invalidateQueries({ queryKey: teamKeys.tasks(teamUID) });
-  });
 }
 
 /** One list of tasks: mine or the team's, open or completed, filtered. */

@@ -20,7 +20,7 @@ import { useLoggedUser } from '../../../app/signed-in-user';
 import { usePipelines } from '../../../lib/pipelines';
 import { useMembers } from '../../../lib/team-members';
 import type { Task, TaskListQuery } from '../api/tasks';
-import { useTaskEvents, useTasks } from '../api/tasks';
+import { useTasks } from '../api/tasks';
 import { groupTasks, TASK_GROUP_LABELS } from '../lib/task-groups';
 import { useNow } from '../../../lib/use-now';
 import { TaskFormModal } from './task-form-modal';
@@ -43,7 +43,6 @@ export function TasksPage() {
   const [q] = useDebouncedValue(text.trim(), DEBOUNCE_MS);
   const [editing, setEditing] = useState<Task | 'new' | null>(null);
   const now = useNow();
-  useTaskEvents(teamUID);
 
   const members = useMembers(teamUID);
   const pipelines = usePipelines(teamUID);
