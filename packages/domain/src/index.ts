@@ -105,6 +105,7 @@ export {
   can,
   canAssignRole,
   canSeePipeline,
+  canSeePipelineItem,
   isTeamRole,
 } from './roles';
 export type { PermissionArea, RefusedPermission, TeamPermission, TeamRole } from './roles';

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { TEAM_PERMISSIONS, TEAM_ROLES, can, canAssignRole, canSeePipeline, isTeamRole } from './roles';
+import {
+  TEAM_PERMISSIONS,
+  TEAM_ROLES,
+  can,
+  canAssignRole,
+  canSeePipeline,
+  canSeePipelineItem,
+  isTeamRole,
+} from './roles';
 import type { TeamPermission, TeamRole } from './roles';
 
 describe('can', () => {
@@ -38,6 +46,16 @@ describe('canSeePipeline', () => {
       expect(canSeePipeline({ role, groupAccess }, pipelineId)).toBe(expected);
     },
   );
+});
+
+describe('canSeePipelineItem', () => {
+  const member = { role: 'member' as const, groupAccess: ['p1'] };
+  it("shows a member the team's global tags and those of their pipelines, and an admin every tag", () => {
+    expect(canSeePipelineItem(member, { pipelineId: null })).toBe(true);
+    expect(canSeePipelineItem(member, { pipelineId: 'p1' })).toBe(true);
+    expect(canSeePipelineItem(member, { pipelineId: 'p2' })).toBe(false);
+    expect(canSeePipelineItem({ role: 'admin', groupAccess: [] }, { pipelineId: 'p2' })).toBe(true);
+  });
 });
 
 describe('canAssignRole', () => {

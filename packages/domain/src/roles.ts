@@ -71,6 +71,17 @@ export function canSeePipeline(
   return can(member.role, 'see-all-pipelines') || member.groupAccess.includes(pipelineId);
 }
 
+/**
+ * Checks whether a member sees something that belongs to a pipeline or to none (a tag, an activity, a
+ * deal, a change event): one of no pipeline is the whole team's, one of a pipeline follows that pipeline.
+ */
+export function canSeePipelineItem(
+  member: { role: TeamRole; groupAccess: readonly string[] },
+  item: { pipelineId: string | null },
+): boolean {
+  return item.pipelineId === null || canSeePipeline(member, item.pipelineId);
+}
+
 /** Checks whether a member with `actorRole` may give `targetRole` to someone. */
 export function canAssignRole(actorRole: TeamRole, targetRole: TeamRole): boolean {
   return ASSIGNABLE_ROLES[actorRole].includes(targetRole);

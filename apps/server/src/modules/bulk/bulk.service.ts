@@ -1,4 +1,11 @@
-import { can, canSeePipeline, createPushId, ranksAfter, type SearchRequest } from '@grouptrack/domain';
+import {
+  can,
+  canSeePipeline,
+  canSeePipelineItem,
+  createPushId,
+  ranksAfter,
+  type SearchRequest,
+} from '@grouptrack/domain';
 import { z } from 'zod';
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors';
@@ -79,7 +86,7 @@ export function createBulkService(deps: {
         const found = await findTagsWithSets(db, member.teamUID, action.tagIds);
         for (const tagId of action.tagIds) {
           const tag = found.find((row) => row.tagId === tagId);
-          if (!tag || (tag.pipelineId !== null && !canSeePipeline(member, tag.pipelineId))) {
+          if (!tag || !canSeePipelineItem(member, tag)) {
             throw new BadRequestError(`Invalid action.tagIds: ${tagId} is not a tag of this team.`);
           }
         }

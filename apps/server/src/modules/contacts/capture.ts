@@ -1,7 +1,7 @@
 import {
-  CONTACT_ADDED_BACKDATE_MS,
   canAddContacts,
-  canSeePipeline,
+  canSeePipelineItem,
+  CONTACT_ADDED_BACKDATE_MS,
   createContactId,
   extractContactDetails,
   type Subscription,
@@ -73,7 +73,7 @@ export function createCapture(deps: { databases: Databases; teams: TeamsService;
         member.teamUID,
         wanted.map((item) => item.tag),
       )
-    ).filter((tag) => tag.pipelineId === null || canSeePipeline(member, tag.pipelineId));
+    ).filter((tag) => canSeePipelineItem(member, tag));
     const tagIds: string[] = [];
     const orphans: { teamId: string; key: string; name: string; contactId: string }[] = [];
     for (const item of wanted) {

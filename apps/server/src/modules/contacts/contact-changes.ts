@@ -1,7 +1,8 @@
 import {
-  CONTACT_ADDED_BACKDATE_MS,
   can,
   canSeePipeline,
+  canSeePipelineItem,
+  CONTACT_ADDED_BACKDATE_MS,
   createPushId,
   rankBetween,
 } from '@grouptrack/domain';
@@ -260,7 +261,7 @@ export function createContactChanges(deps: { databases: Databases; teams: TeamsS
     const found = await repo.findTagsWithSets(tx, member.teamUID, tagIds);
     for (const tagId of tagIds) {
       const tag = found.find((row) => row.tagId === tagId);
-      if (!tag || (tag.pipelineId !== null && !canSeePipeline(member, tag.pipelineId))) {
+      if (!tag || !canSeePipelineItem(member, tag)) {
         throw new BadRequestError(`Invalid tagIds: ${tagId} is not a tag of this team.`);
       }
     }

@@ -1,4 +1,4 @@
-import { canSeePipeline } from '@grouptrack/domain';
+import { canSeePipeline, canSeePipelineItem } from '@grouptrack/domain';
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { ForbiddenError, NotFoundError } from '../../platform/errors';
 import type { Actor } from '../../platform/http/actor';
@@ -180,9 +180,7 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
       const before = options.before ? decodeCursor(options.before) : undefined;
       const rows = await repo.listActivities(db, teamUID, contactId, { limit: options.limit + 1, before });
       // Pipeline activities of pipelines the member may not see stay hidden.
-      const visible = rows
-        .slice(0, options.limit)
-        .filter((row) => row.pipelineId === null || canSeePipeline(member, row.pipelineId));
+      const visible = rows.slice(0, options.limit).filter((row) => canSeePipelineItem(member, row));
       const last = rows[options.limit - 1];
       return {
         items: visible.map(presentActivity),

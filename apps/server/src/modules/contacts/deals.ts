@@ -1,4 +1,4 @@
-import { canSeePipeline, changedFields, createPushId } from '@grouptrack/domain';
+import { canSeePipeline, canSeePipelineItem, changedFields, createPushId } from '@grouptrack/domain';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
 import type { Databases } from '../../platform/db/databases';
 import type { Actor } from '../../platform/http/actor';
@@ -27,9 +27,7 @@ export function createDeals(deps: { databases: Databases; teams: TeamsService; c
       const db = databases.forTeam(teamUID);
       await requireContact(db, member, contactId);
       const rows = await repo.listDeals(db, teamUID, contactId);
-      return rows
-        .filter((row) => row.pipelineId === null || canSeePipeline(member, row.pipelineId))
-        .map(presentDeal);
+      return rows.filter((row) => canSeePipelineItem(member, row)).map(presentDeal);
     },
 
     /** Adds a deal, or changes one (winning or losing it closes it); the history says which. */

@@ -1,4 +1,4 @@
-import { canSeePipeline } from '@grouptrack/domain';
+import { canSeePipelineItem } from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { trackStreams } from '../../platform/http/sse';
@@ -40,7 +40,7 @@ export function registerEventRoutes(app: App, { auth, teams, events }: AppContex
       // events that follow must be filtered with the new access, not the old.
       let queue = Promise.resolve();
       const deliver = async (event: ChangeEvent) => {
-        if (event.pipelineId === null || canSeePipeline(member, event.pipelineId)) {
+        if (canSeePipelineItem(member, event)) {
           stream.send('change', event, event.id);
         }
         if (event.entity !== 'team_member' || !event.ids.includes(actor.userId)) return;

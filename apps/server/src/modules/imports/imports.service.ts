@@ -1,14 +1,15 @@
 import type { Readable } from 'node:stream';
 import {
-  CONTACT_ADDED_BACKDATE_MS,
-  CSV_FIELDS,
-  DEFAULT_TAG_SET_COLOR,
   can,
   canAddContacts,
   canSeePipeline,
+  canSeePipelineItem,
+  CONTACT_ADDED_BACKDATE_MS,
   createContactId,
   createCsvParser,
   createPushId,
+  CSV_FIELDS,
+  DEFAULT_TAG_SET_COLOR,
   formatCsvRow,
   isGroupTrackExport,
   mapCsvRow,
@@ -237,8 +238,8 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
       pipelineList.map((pipeline) => [pipeline.nickName.toLowerCase(), pipeline.id]),
     );
     // Access may have changed since the import was started: only tags still seen are added.
-    const chosenTags = (await findTagsWithSets(db, teamUID, options.tagIds ?? [])).filter(
-      (tag) => tag.pipelineId === null || canSeePipeline(creator, tag.pipelineId),
+    const chosenTags = (await findTagsWithSets(db, teamUID, options.tagIds ?? [])).filter((tag) =>
+      canSeePipelineItem(creator, tag),
     );
     const subscription = await teams.getSubscription(teamUID, { withContactCount: true });
     let capacity = Math.max(0, subscription.contactsAllowed - subscription.contactCount);
@@ -673,7 +674,7 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
       const tags = await findTagsWithSets(db, teamUID, options.tagIds ?? []);
       for (const tagId of options.tagIds ?? []) {
         const tag = tags.find((item) => item.tagId === tagId);
-        if (!tag || (tag.pipelineId !== null && !canSeePipeline(member, tag.pipelineId))) {
+        if (!tag || !canSeePipelineItem(member, tag)) {
           throw new BadRequestError(`Invalid tagIds: ${tagId} is not a tag of this team.`);
         }
       }

@@ -1,6 +1,6 @@
 import {
   can,
-  canSeePipeline,
+  canSeePipelineItem,
   changedFields,
   createPushId,
   extractContactDetails,
@@ -199,8 +199,8 @@ export function createListsService(deps: { databases: Databases; teams: TeamsSer
       try {
         await databases.forTeam(teamUID).transaction(async (tx) => {
           if (input.tagIds?.length) {
-            const found = (await findTagsWithSets(tx, teamUID, input.tagIds)).filter(
-              (tag) => tag.pipelineId === null || canSeePipeline(member, tag.pipelineId),
+            const found = (await findTagsWithSets(tx, teamUID, input.tagIds)).filter((tag) =>
+              canSeePipelineItem(member, tag),
             );
             const unknown = input.tagIds.find((tagId) => !found.some((tag) => tag.tagId === tagId));
             if (unknown) throw new BadRequestError(`Invalid tagIds: ${unknown} is not a tag of this team.`);
@@ -338,7 +338,7 @@ async function hiddenTagIds(db: TeamDb, teamUID: string, member: TeamActor, tagI
   if (can(member.role, 'see-all-pipelines')) return new Set<string>();
   return new Set(
     (await findTagsWithSets(db, teamUID, tagIds))
-      .filter((tag) => tag.pipelineId !== null && !canSeePipeline(member, tag.pipelineId))
+      .filter((tag) => !canSeePipelineItem(member, tag))
       .map((tag) => tag.tagId),
   );
 }

@@ -1,4 +1,4 @@
-import { can, canSeePipeline, type SearchFilter } from '@grouptrack/domain';
+import { can, canSeePipelineItem, type SearchFilter } from '@grouptrack/domain';
 import type { TeamDb } from '../../platform/db/databases';
 import { BadRequestError } from '../../platform/errors';
 import { findTagsWithSets } from '../contacts';
@@ -31,7 +31,7 @@ async function referencesOf(db: TeamDb, teamUID: string, filter: SearchFilter) {
 export async function checkFilterReferences(db: TeamDb, saver: Reader, filter: SearchFilter, field: string) {
   const found = await referencesOf(db, saver.teamUID, filter);
   const visible = (pipelineId: string | null | undefined) =>
-    pipelineId === null || (pipelineId !== undefined && canSeePipeline(saver, pipelineId));
+    pipelineId !== undefined && canSeePipelineItem(saver, { pipelineId });
   if (filter.pipelineId && !(found.pipeline && visible(found.pipeline.id)))
     throw new BadRequestError(
       `Invalid ${field}.pipelineId: ${filter.pipelineId} is not a pipeline of this team.`,
@@ -54,7 +54,7 @@ export async function visibleFilter(db: TeamDb, reader: Reader, filter: SearchFi
   if (can(reader.role, 'see-all-pipelines')) return filter;
   const found = await referencesOf(db, reader.teamUID, filter);
   const visible = (pipelineId: string | null | undefined) =>
-    pipelineId === null || (pipelineId !== undefined && canSeePipeline(reader, pipelineId));
+    pipelineId !== undefined && canSeePipelineItem(reader, { pipelineId });
   const { pipelineId, stageIds, tags, ...rest } = filter;
   const keptPipeline = pipelineId && visible(pipelineId) ? pipelineId : undefined;
   const keptStages = stageIds?.filter((stageId) => visible(found.stagePipeline(stageId)));

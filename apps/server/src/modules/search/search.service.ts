@@ -1,6 +1,7 @@
 import {
   can,
   canSeePipeline,
+  canSeePipelineItem,
   readSearchText,
   type SearchFilter,
   type SearchRequest,
@@ -51,7 +52,7 @@ export function createSearchService(deps: { databases: Databases; teams: TeamsSe
       const found = await findTagsWithSets(db, request.teamUID, filter.tags.ids);
       const hidden = filter.tags.ids.find((tagId) => {
         const tag = found.find((row) => row.tagId === tagId);
-        return tag?.pipelineId && !canSeePipeline(member, tag.pipelineId);
+        return tag !== undefined && !canSeePipelineItem(member, tag);
       });
       if (hidden)
         throw new BadRequestError(`Invalid objectToFilter.tags.ids: ${hidden} is not a tag of this team.`);

@@ -1,4 +1,4 @@
-import { can, canSeePipeline, createPushId } from '@grouptrack/domain';
+import { can, canSeePipelineItem, createPushId } from '@grouptrack/domain';
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors';
@@ -208,7 +208,7 @@ export function createTagReconciliationService(deps: {
       const found = await repo.findTagsWithSets(db, teamUID, [input.targetTagId, ...sourceTagIds]);
       const visibleTag = (tagId: string) => {
         const tag = found.find((row) => row.tagId === tagId);
-        return tag && (tag.pipelineId === null || canSeePipeline(member, tag.pipelineId)) ? tag : null;
+        return tag && canSeePipelineItem(member, tag) ? tag : null;
       };
       const target = visibleTag(input.targetTagId);
       if (!target) throw new NotFoundError('Tag not found.');
@@ -286,7 +286,7 @@ export function createTagReconciliationService(deps: {
       try {
         return await databases.forTeam(teamUID).transaction(async (tx: TeamDb) => {
           const [tag] = await repo.findTagsWithSets(tx, teamUID, [input.tagId]);
-          if (!tag || (tag.pipelineId !== null && !canSeePipeline(member, tag.pipelineId))) {
+          if (!tag || !canSeePipelineItem(member, tag)) {
             throw new NotFoundError('Tag not found.');
           }
           const other = await repo.findSameNameInSet(tx, teamUID, tag.tagSetId, name, tag.tagId);
