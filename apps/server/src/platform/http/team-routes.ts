@@ -80,7 +80,9 @@ export function teamRoutes(app: App, auth: Auth): TeamRoutes {
         url: `${TEAM_PATH}${path}`,
         // Leaves out what the route does not take, so the OpenAPI document describes no empty body.
         schema: Object.fromEntries(
-          Object.entries({ ...schema, params: schema.params ?? teamParams }).filter(([, value]) => value),
+          Object.entries({ ...schema, params: schema.params ?? teamParams }).filter(
+            ([, value]) => value !== undefined,
+          ),
         ),
         async handler(request, reply) {
           const actor = await requireActor(auth, request);
