@@ -6,12 +6,11 @@ import {
   type SearchFilter,
   type SearchRequest,
 } from '@grouptrack/domain';
-import { and, eq } from 'drizzle-orm';
 import type { Databases } from '../../platform/db/databases';
-import { filterSets } from '../../platform/db/team-schema';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
 import type { Actor } from '../../platform/http/actor';
 import { findTagsWithSets } from '../contacts';
+import { findFilterSet } from '../lists';
 import * as pipelineData from '../pipelines';
 import type { TeamActor, TeamsService } from '../teams/teams.service';
 import { visibleFilter } from './filter-references';
@@ -38,10 +37,7 @@ export function createSearchService(deps: { databases: Databases; teams: TeamsSe
     const db = databases.forTeam(request.teamUID);
     let filter: SearchFilter = request.objectToFilter;
     if (filter.filterSetId) {
-      const [saved] = await db
-        .select({ filter: filterSets.filter })
-        .from(filterSets)
-        .where(and(eq(filterSets.teamId, request.teamUID), eq(filterSets.id, filter.filterSetId)));
+      const saved = await findFilterSet(db, request.teamUID, filter.filterSetId);
       if (!saved) throw new NotFoundError('Saved view not found.');
       filter = { ...(await visibleFilter(db, member, saved.filter)), ...filter };
     }

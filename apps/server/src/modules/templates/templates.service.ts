@@ -1,5 +1,4 @@
 import { addDaysToDate, createPushId, findUnknownTemplateFields, formatDateInZone } from '@grouptrack/domain';
-import { and, asc, eq } from 'drizzle-orm';
 import type { Databases } from '../../platform/db/databases';
 import { deleteTeamRow } from '../../platform/db/team-rows';
 import { messageTemplates, taskTemplates } from '../../platform/db/team-schema';
@@ -9,6 +8,7 @@ import { requirePermission } from '../../platform/http/permission';
 import { appendChange } from '../../platform/realtime';
 import type { TasksService } from '../tasks/tasks.service';
 import type { TeamsService } from '../teams/teams.service';
+import * as repo from './templates.repository';
 
 export interface MessageTemplateInput {
   name?: string | undefined;
@@ -49,11 +49,7 @@ export function createTemplatesService(deps: {
 
   async function taskFromTemplate(actor: Actor, teamUID: string, templateId: string, today = Date.now()) {
     const member = await teams.requireMember(actor, teamUID);
-    const [template] = await databases
-      .forTeam(teamUID)
-      .select()
-      .from(taskTemplates)
-      .where(and(eq(taskTemplates.teamId, teamUID), eq(taskTemplates.id, templateId)));
+    const template = await repo.findTaskTemplate(databases.forTeam(teamUID), teamUID, templateId);
     if (!template) throw new NotFoundError('Task template not found.');
     const assigneeUID = template.assigneeUid ?? member.userId;
     // "In 2 days" counts from today on the assignee's calendar, whose time zone the task is due in.
@@ -70,12 +66,7 @@ export function createTemplatesService(deps: {
   return {
     async listMessageTemplates(actor: Actor, teamUID: string) {
       await teams.requireMember(actor, teamUID);
-      const rows = await databases
-        .forTeam(teamUID)
-        .select()
-        .from(messageTemplates)
-        .where(eq(messageTemplates.teamId, teamUID))
-        .orderBy(asc(messageTemplates.category), asc(messageTemplates.name));
+      const rows = await repo.listMessageTemplates(databases.forTeam(teamUID), teamUID);
       return rows.map((row) => ({
         templateUID: row.id,
         name: row.name,
@@ -97,16 +88,16 @@ export function createTemplatesService(deps: {
       const id = templateId ?? createPushId('tpl_');
       await databases.forTeam(teamUID).transaction(async (tx) => {
         if (templateId) {
-          const updated = await tx
-            .update(messageTemplates)
-            .set({ ...input, updatedAt: new Date() })
-            .where(and(eq(messageTemplates.teamId, teamUID), eq(messageTemplates.id, templateId)))
-            .returning({ id: messageTemplates.id });
-          if (updated.length === 0) throw new NotFoundError('Template not found.');
+          if (!(await repo.updateMessageTemplate(tx, teamUID, templateId, input)))
+            throw new NotFoundError('Template not found.');
         } else {
-          await tx
-            .insert(messageTemplates)
-            .values({ teamId: teamUID, id, name: input.name!, text: input.text!, ...input });
+          await repo.insertMessageTemplate(tx, {
+            teamId: teamUID,
+            id,
+            name: input.name!,
+            text: input.text!,
+            ...input,
+          });
         }
         await appendChange(tx, teamUID, {
           entity: 'message_template',
@@ -127,12 +118,7 @@ export function createTemplatesService(deps: {
 
     async listTaskTemplates(actor: Actor, teamUID: string) {
       await teams.requireMember(actor, teamUID);
-      const rows = await databases
-        .forTeam(teamUID)
-        .select()
-        .from(taskTemplates)
-        .where(eq(taskTemplates.teamId, teamUID))
-        .orderBy(asc(taskTemplates.category), asc(taskTemplates.name));
+      const rows = await repo.listTaskTemplates(databases.forTeam(teamUID), teamUID);
       return rows.map((row) => ({
         templateUID: row.id,
         name: row.name,
@@ -163,14 +149,10 @@ export function createTemplatesService(deps: {
       const id = templateId ?? createPushId('ttpl_');
       await databases.forTeam(teamUID).transaction(async (tx) => {
         if (templateId) {
-          const updated = await tx
-            .update(taskTemplates)
-            .set({ ...columns, updatedAt: new Date() })
-            .where(and(eq(taskTemplates.teamId, teamUID), eq(taskTemplates.id, templateId)))
-            .returning({ id: taskTemplates.id });
-          if (updated.length === 0) throw new NotFoundError('Task template not found.');
+          if (!(await repo.updateTaskTemplate(tx, teamUID, templateId, columns)))
+            throw new NotFoundError('Task template not found.');
         } else {
-          await tx.insert(taskTemplates).values({ teamId: teamUID, id, name: input.name!, ...columns });
+          await repo.insertTaskTemplate(tx, { teamId: teamUID, id, name: input.name!, ...columns });
         }
         await appendChange(tx, teamUID, {
           entity: 'task_template',
