@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestClient } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { teamChangeOutbox } from './db/directory-schema';
@@ -34,8 +34,7 @@ const waiting = () =>
 describe('directory changes and the team change log', () => {
   it("keeps a directory change's event while the team's shard cannot take it, and logs it in order once it can", async () => {
     const { events, directoryChanges } = server.server.context;
-    const record = events.record;
-    events.record = () => Promise.reject(new Error('the shard is away'));
+    const shardAway = vi.spyOn(events, 'record').mockRejectedValue(new Error('the shard is away'));
     try {
       const renamed = await owner.patch(`/api/v1/teams/${teamUID}`, { name: 'Garden Club' });
       expect(renamed.status).toBe(200);
@@ -45,7 +44,7 @@ describe('directory changes and the team change log', () => {
       expect(await loggedChanges()).toEqual([]);
       expect(await waiting()).toHaveLength(2);
     } finally {
-      events.record = record;
+      shardAway.mockRestore();
     }
 
     await directoryChanges.deliverWaiting(0);
