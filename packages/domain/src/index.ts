@@ -195,3 +195,4 @@ export type { RepeatRule } from './task-schedule';
 export { CHANGE_ENTITIES } from './change-events';
 export type { ChangeEntity, ChangeEvent } from './change-events';
 export { changedFields } from './changes';
+export { orphanKey } from './orphaned-tags';

@@ -5,6 +5,7 @@ import {
   createContactId,
   extractContactDetails,
   type Subscription,
+  orphanKey,
 } from '@grouptrack/domain';
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { isUniqueViolation } from '../../platform/db/errors';
@@ -26,7 +27,6 @@ import {
   type ContactFields,
 } from './contact-fields';
 import * as repo from './contacts.repository';
-import { orphanKey } from './orphaned-tags';
 
 export interface CaptureInput extends ContactFields {
   sources?: repo.SourceInput[] | undefined;

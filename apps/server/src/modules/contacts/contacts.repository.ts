@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { TeamDb } from '../../platform/db/databases';
-import { selectRows as selectRowsOf } from '../../platform/db/raw';
 import {
   activities,
   contactDataTables,
@@ -476,21 +475,4 @@ export async function recordOrphanedTags(db: TeamDb, rows: (typeof orphanedTags.
 
 export async function listTeamQuestions(db: TeamDb, teamId: string) {
   return db.select().from(teamQuestions).where(eq(teamQuestions.teamId, teamId));
-}
-
-export async function listOrphanedTags(db: TeamDb, teamId: string) {
-  return selectRowsOf<{ key: string; name: string; contacts: number }>(
-    db,
-    sql`select key, min(name) as name, count(*)::int as contacts from orphaned_tags where team_id = ${teamId}
-        group by key order by count(*) desc, key`,
-  );
-}
-
-/** Removes an orphaned tag; answers the contacts that carried it. */
-export async function takeOrphanedTag(db: TeamDb, teamId: string, key: string) {
-  const rows = await db
-    .delete(orphanedTags)
-    .where(and(eq(orphanedTags.teamId, teamId), eq(orphanedTags.key, key)))
-    .returning({ contactId: orphanedTags.contactId });
-  return rows.map((row) => row.contactId);
 }

@@ -280,23 +280,4 @@ export function registerContactRoutes(app: App, { auth, contacts }: AppContext) 
       return contacts.getContact(actor, teamUID, params.GTID);
     },
   });
-
-  routes.get({
-    path: '/orphaned-tags',
-    schema: {
-      tags,
-      summary: 'Tag names that matched no tag, with how many contacts carry each (owner or admin)',
-    },
-    handler: ({ actor, teamUID }) => contacts.listOrphanedTags(actor, teamUID),
-  });
-
-  routes.post({
-    path: '/orphaned-tags/resolve',
-    schema: {
-      tags,
-      summary: 'Give the contacts of an orphaned tag name a real tag, or dismiss it (tagId null)',
-      body: z.object({ key: z.string().trim().min(1).max(200), tagId: id.nullable() }).strict(),
-    },
-    handler: ({ actor, teamUID, body }) => contacts.resolveOrphanedTag(actor, teamUID, body.key, body.tagId),
-  });
 }

@@ -17,7 +17,6 @@ import * as repo from './contacts.repository';
 import { createDeals } from './deals';
 import { createMerge } from './merge';
 import { createNotes } from './notes';
-import { createOrphanedTags } from './orphaned-tags';
 
 export { HIDDEN_CONTACT_MESSAGE, NO_PIPELINE } from './contact-changes';
 export type { PipelinePlacement } from './contact-changes';
@@ -29,7 +28,7 @@ export type ContactsService = ReturnType<typeof createContactsService>;
 
 /**
  * The contacts module's service: a contact, its fields, profiles, pipelines, tags and history here;
- * capture, deals, notes, merging and orphaned tags in their own files. Every change goes through
+ * capture, deals, notes and merging in their own files. Every change goes through
  * the one door of contact-changes.ts.
  */
 export function createContactsService(deps: { databases: Databases; teams: TeamsService }) {
@@ -192,6 +191,5 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
     ...createDeals(parts),
     ...createNotes(parts),
     ...createMerge(parts),
-    ...createOrphanedTags(parts),
   };
 }

@@ -5,3 +5,6 @@ export {
   listPipelinesOfContacts,
   type ActivityInsert,
 } from './contacts.repository';
+// Orphaned tag names are resolved on the tag reconciliation screen, through the contact change door.
+export { addContactTags, insertActivities } from './contacts.repository';
+export { canSeeAll, createContactChanges, NO_PIPELINE, type ContactChanges } from './contact-changes';

@@ -1,7 +1,14 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TeamDb } from '../../platform/db/databases';
 import { selectRows } from '../../platform/db/raw';
-import { activities, bulkJobs, contactTags, tagSets, tags } from '../../platform/db/team-schema';
+import {
+  activities,
+  bulkJobs,
+  contactTags,
+  orphanedTags,
+  tagSets,
+  tags,
+} from '../../platform/db/team-schema';
 
 const textArray = (values: readonly string[]) => sql`${sql.param(values)}::text[]`;
 
@@ -216,4 +223,21 @@ export async function listUnfinishedMerges(db: TeamDb, teamId: string) {
         sql`${bulkJobs.action}->>'type' = 'mergeTags'`,
       ),
     );
+}
+
+export async function listOrphanedTags(db: TeamDb, teamId: string) {
+  return selectRows<{ key: string; name: string; contacts: number }>(
+    db,
+    sql`select key, min(name) as name, count(*)::int as contacts from orphaned_tags where team_id = ${teamId}
+        group by key order by count(*) desc, key`,
+  );
+}
+
+/** Removes an orphaned tag; answers the contacts that carried it. */
+export async function takeOrphanedTag(db: TeamDb, teamId: string, key: string) {
+  const rows = await db
+    .delete(orphanedTags)
+    .where(and(eq(orphanedTags.teamId, teamId), eq(orphanedTags.key, key)))
+    .returning({ contactId: orphanedTags.contactId });
+  return rows.map((row) => row.contactId);
 }

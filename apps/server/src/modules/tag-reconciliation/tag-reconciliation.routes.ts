@@ -50,4 +50,24 @@ export function registerTagReconciliationRoutes(app: App, { auth, tagReconciliat
     },
     handler: ({ actor, teamUID, body }) => tagReconciliation.renameTag(actor, teamUID, body),
   });
+
+  routes.get({
+    path: '/orphaned-tags',
+    schema: {
+      tags,
+      summary: 'Tag names that matched no tag, with how many contacts carry each (owner or admin)',
+    },
+    handler: ({ actor, teamUID }) => tagReconciliation.listOrphanedTags(actor, teamUID),
+  });
+
+  routes.post({
+    path: '/orphaned-tags/resolve',
+    schema: {
+      tags,
+      summary: 'Give the contacts of an orphaned tag name a real tag, or dismiss it (tagId null)',
+      body: z.object({ key: z.string().trim().min(1).max(200), tagId: id.nullable() }).strict(),
+    },
+    handler: ({ actor, teamUID, body }) =>
+      tagReconciliation.resolveOrphanedTag(actor, teamUID, body.key, body.tagId),
+  });
 }

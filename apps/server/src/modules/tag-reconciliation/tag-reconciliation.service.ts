@@ -8,8 +8,9 @@ import { mergeTagsJob } from '../../jobs/merge-tags.job';
 import type { JobQueue, JobRun } from '../../platform/queue';
 import { appendChange } from '../../platform/realtime';
 import * as bulkJobs from '../bulk';
-import { NO_PIPELINE } from '../contacts/contacts.service';
+import { createContactChanges, NO_PIPELINE } from '../contacts';
 import type { TeamActor, TeamsService } from '../teams/teams.service';
+import { createOrphanedTags } from './orphaned-tags';
 import * as repo from './tag-reconciliation.repository';
 
 /** Contacts moved per transaction, as bulk actions do. */
@@ -159,7 +160,15 @@ export function createTagReconciliationService(deps: {
   const visibleFor = (member: TeamActor): repo.VisiblePipelines =>
     can(member.role, 'see-all-pipelines') ? null : member.groupAccess;
 
+  // Resolving an orphaned name tags its contacts through the contacts module's change door.
+  const orphaned = createOrphanedTags({
+    databases,
+    teams,
+    changes: createContactChanges({ databases, teams }),
+  });
+
   return {
+    ...orphaned,
     mergeTagsJob: mergeTagsJob.handledBy(mergeTags),
 
     /** Orphaned tag names and groups of tags whose names differ only in case or spaces. */

@@ -1,15 +1,11 @@
+import { orphanKey } from '@grouptrack/domain';
 import { ForbiddenError, NotFoundError } from '../../platform/errors';
 import { appendChange } from '../../platform/realtime';
 import type { Databases } from '../../platform/db/databases';
 import type { Actor } from '../../platform/http/actor';
 import type { TeamsService } from '../teams/teams.service';
-import { canSeeAll, NO_PIPELINE, type ContactChanges } from './contact-changes';
-import * as repo from './contacts.repository';
-
-/** One orphaned tag whatever its spelling: trimmed, lower case, single spaces. */
-export function orphanKey(name: string): string {
-  return name.trim().toLowerCase().replace(/\s+/g, ' ');
-}
+import { addContactTags, canSeeAll, insertActivities, NO_PIPELINE, type ContactChanges } from '../contacts';
+import * as repo from './tag-reconciliation.repository';
 
 /** Tag names that came with captured or imported contacts and matched no tag, until a manager decides. */
 export function createOrphanedTags(deps: {
@@ -39,9 +35,9 @@ export function createOrphanedTags(deps: {
         if (!tag) return { contacts: contactIds.length, tagged: 0 };
         let tagged = 0;
         for (const contactId of contactIds) {
-          if ((await repo.addContactTags(tx, teamUID, contactId, [tag.tagId])).length === 0) continue;
+          if ((await addContactTags(tx, teamUID, contactId, [tag.tagId])).length === 0) continue;
           tagged += 1;
-          await repo.insertActivities(tx, [
+          await insertActivities(tx, [
             activity(member, contactId, {
               type: 'tag',
               action: 'added',
