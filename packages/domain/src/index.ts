@@ -196,3 +196,10 @@ export { CHANGE_ENTITIES } from './change-events';
 export type { ChangeEntity, ChangeEvent } from './change-events';
 export { changedFields } from './changes';
 export { orphanKey } from './orphaned-tags';
+export {
+  createdTemplateSchema,
+  messageTemplateSchema,
+  taskTemplateSchema,
+  TASK_REMINDERS,
+} from './template-contracts';
+export type { MessageTemplate, TaskTemplate } from './template-contracts';

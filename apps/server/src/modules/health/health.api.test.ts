@@ -48,4 +48,18 @@ describe('health and the error shape', () => {
     );
     expect((await server.client().get('/api/docs')).status).toBeLessThan(400);
   });
+
+  it('describes the answers of the routes that declare them', async () => {
+    const { paths } = (await server.client().get('/api/openapi.json')).body;
+    const listed = paths['/api/v1/teams/{teamUID}/message-templates'].get.responses['200'];
+    const data = listed.content['application/json'].schema.properties.data;
+    expect(data.type).toBe('array');
+    expect(Object.keys(data.items.properties)).toEqual(
+      expect.arrayContaining(['templateUID', 'name', 'text', 'category', 'type', 'tags']),
+    );
+    const created = paths['/api/v1/teams/{teamUID}/task-templates'].post.responses['201'];
+    expect(Object.keys(created.content['application/json'].schema.properties.data.properties)).toEqual([
+      'templateUID',
+    ]);
+  });
 });

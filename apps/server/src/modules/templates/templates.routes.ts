@@ -1,3 +1,4 @@
+import { createdTemplateSchema, messageTemplateSchema, taskTemplateSchema } from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../platform/http/actor';
@@ -42,6 +43,8 @@ interface TemplateKind<Input> {
   /** "message template" or "task template", in summaries. */
   noun: string;
   addSummary: string;
+  /** One template as the list answers it. */
+  item: z.ZodType;
   create: z.ZodType<Input>;
   change: z.ZodType<Partial<Input>>;
   list(actor: Actor, teamUID: string): Promise<unknown>;
@@ -58,11 +61,13 @@ function declareTemplateKind<Input>(routes: TeamRoutes, kind: TemplateKind<Input
     itemParams,
     list: {
       summary: `The team's ${kind.noun}s`,
+      response: z.array(kind.item),
       handler: ({ actor, teamUID }) => kind.list(actor, teamUID),
     },
     create: {
       summary: kind.addSummary,
       body: kind.create,
+      response: createdTemplateSchema,
       handler: async ({ actor, teamUID, body }) => ({
         templateUID: await kind.save(actor, teamUID, null, body),
       }),
@@ -87,6 +92,7 @@ export function registerTemplateRoutes(app: App, { auth, templates }: AppContext
     segment: 'message-templates',
     noun: 'message template',
     addSummary: 'Add a message template; unknown {fields} are refused (owner or admin)',
+    item: messageTemplateSchema,
     create: z.object(messageFields).partial({ category: true, type: true, tags: true }).strict(),
     change: z.object(messageFields).partial().strict(),
     list: (actor, teamUID) => templates.listMessageTemplates(actor, teamUID),
@@ -99,6 +105,7 @@ export function registerTemplateRoutes(app: App, { auth, templates }: AppContext
     segment: 'task-templates',
     noun: 'task template',
     addSummary: 'Add a task template (owner or admin)',
+    item: taskTemplateSchema,
     create: z.object(taskFields).partial().required({ name: true }).strict(),
     change: z.object(taskFields).partial().strict(),
     list: (actor, teamUID) => templates.listTaskTemplates(actor, teamUID),

@@ -7,6 +7,8 @@ type ItemParamsSchema = z.ZodType<{ teamUID: string }>;
 interface ListOperation<Params extends ItemParamsSchema, Body extends z.ZodType | undefined> {
   summary: string;
   body?: Body;
+  /** What the answer's `data` holds (see TeamRouteSchema.response). */
+  response?: z.ZodType;
   handler: (input: TeamRouteInput<Params, Body, undefined>) => Promise<unknown>;
 }
 
@@ -47,23 +49,33 @@ export function declareTeamList<
   const { tags, path, itemParams, list, create, get, update, remove } = spec;
   const itemPath = `${path}/:${spec.itemParam}`;
 
-  routes.get({ path, schema: { tags, summary: list.summary }, handler: list.handler });
+  routes.get({
+    path,
+    schema: { tags, summary: list.summary, response: list.response },
+    handler: list.handler,
+  });
   routes.post({
     path,
-    schema: { tags, summary: create.summary, body: create.body },
+    schema: { tags, summary: create.summary, body: create.body, response: create.response },
     status: 201,
     handler: create.handler,
   });
   if (get) {
     routes.get({
       path: itemPath,
-      schema: { tags, summary: get.summary, params: itemParams },
+      schema: { tags, summary: get.summary, params: itemParams, response: get.response },
       handler: get.handler,
     });
   }
   routes.patch({
     path: itemPath,
-    schema: { tags, summary: update.summary, params: itemParams, body: update.body },
+    schema: {
+      tags,
+      summary: update.summary,
+      params: itemParams,
+      body: update.body,
+      response: update.response,
+    },
     status: update.noContent ? 204 : 200,
     handler: update.handler,
   });

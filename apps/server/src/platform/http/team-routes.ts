@@ -20,6 +20,11 @@ export interface TeamRouteSchema<Params extends TeamParamsSchema, Body, Query> {
   params?: Params;
   body?: Body;
   querystring?: Query;
+  /**
+   * What `data` holds in a success: the answer is checked against it, and the OpenAPI document
+   * describes it. Shared with the web app from packages/domain.
+   */
+  response?: z.ZodType;
 }
 
 type Infer<Schema> = Schema extends z.ZodType ? z.infer<Schema> : undefined;
@@ -75,14 +80,18 @@ export function teamRoutes(app: App, auth: Auth): TeamRoutes {
     (method: HTTPMethods): Declare =>
     (route) => {
       const { path, schema, status = 200, handler } = route;
+      const { response, ...input } = schema;
+      const answers = response && typeof status === 'number' && status !== 204;
       app.route({
         method,
         url: `${TEAM_PATH}${path}`,
         // Leaves out what the route does not take, so the OpenAPI document describes no empty body.
         schema: Object.fromEntries(
-          Object.entries({ ...schema, params: schema.params ?? teamParams }).filter(
-            ([, value]) => value !== undefined,
-          ),
+          Object.entries({
+            ...input,
+            params: input.params ?? teamParams,
+            response: answers ? { [status]: z.object({ data: response }) } : undefined,
+          }).filter(([, value]) => value !== undefined),
         ),
         async handler(request, reply) {
           const actor = await requireActor(auth, request);

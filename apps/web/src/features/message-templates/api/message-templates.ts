@@ -1,17 +1,10 @@
+import type { MessageTemplate } from '@grouptrack/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestData, teamPath } from '../../../lib/api-client';
 import { teamKeys } from '../../../lib/query-keys';
 
-/** A message template (snippet), as `GET message-templates` answers. */
-export interface MessageTemplate {
-  templateUID: string;
-  name: string;
-  /** Text with fields such as {firstName}. */
-  text: string;
-  category: string;
-  type: string;
-  tags: string[];
-}
+/** A message template, as `GET message-templates` answers (its contract is in packages/domain). */
+export type { MessageTemplate };
 
 /** What a message template is saved with. */
 export type MessageTemplateFields = Omit<MessageTemplate, 'templateUID'>;

@@ -1,3 +1,4 @@
+import type { TaskTemplate } from '@grouptrack/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestData, teamPath } from '../../../lib/api-client';
 import type { ReminderChannel } from '../../tasks';
@@ -6,19 +7,8 @@ import { teamKeys } from '../../../lib/query-keys';
 /** How a task made from a template reminds its assignee: a task's reminder channel. */
 export type TaskReminder = ReminderChannel;
 
-/** A task template, as `GET task-templates` answers. */
-export interface TaskTemplate {
-  templateUID: string;
-  name: string;
-  category: string;
-  type: string;
-  /** The member who always gets the task; null gives it to whoever creates it. */
-  assigneeUID: string | null;
-  dueInDays: number;
-  /** HH:mm; null means 8 am. */
-  dueTime: string | null;
-  reminder: TaskReminder;
-}
+/** A task template, as `GET task-templates` answers (its contract is in packages/domain). */
+export type { TaskTemplate };
 
 /** What a task template is saved with. */
 export type TaskTemplateFields = Omit<TaskTemplate, 'templateUID'>;
