@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AdapterError, type AdapterErrorCode } from '../adapter-error';
-import { startScriptedSmtpServer } from '../../testing/scripted-smtp-server';
+import { startFakeSmtpServer } from '../../testing/fake-smtp-server';
 import { classifySmtpFailure, createSmtpChannel } from './smtp-channel';
 
 const message = { to: 'ana@example.test', subject: 'Hello', text: 'Hello Ana.' };
@@ -10,8 +10,8 @@ afterEach(async () => {
   for (const stop of stops.splice(0)) await stop();
 });
 
-async function channelTo(script: Parameters<typeof startScriptedSmtpServer>[0], login = false) {
-  const server = await startScriptedSmtpServer(script);
+async function channelTo(script: Parameters<typeof startFakeSmtpServer>[0], login = false) {
+  const server = await startFakeSmtpServer(script);
   stops.push(() => server.stop());
   const url = `${login ? server.urlWithLogin : server.url}?ignoreTLS=true`;
   return { server, channel: createSmtpChannel({ SMTP_URL: url, MAIL_FROM: 'team@grouptrack.test' })! };
@@ -59,7 +59,7 @@ describe('the SMTP channel', () => {
     const { server, channel } = await channelTo({}, true);
     await channel.send(message);
     await channel.testConnection();
-    expect(server.accepted).toBe(1);
+    expect(server.received.length).toBe(1);
   });
 
   it('refuses for good a login the server refuses', async () => {

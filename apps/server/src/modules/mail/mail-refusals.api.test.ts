@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedSmtpServer, type SmtpScript } from '../../testing/scripted-smtp-server';
+import { startFakeSmtpServer, type SmtpScript } from '../../testing/fake-smtp-server';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 
 const script: SmtpScript = {};
-let smtp: Awaited<ReturnType<typeof startScriptedSmtpServer>>;
+let smtp: Awaited<ReturnType<typeof startFakeSmtpServer>>;
 let server: TestServer;
 beforeAll(async () => {
-  smtp = await startScriptedSmtpServer(script);
+  smtp = await startFakeSmtpServer(script);
   server = await startTestServer({
     env: { SMTP_URL: `${smtp.url}?ignoreTLS=true`, MAIL_FROM: 'team@grouptrack.test' },
   });
@@ -29,7 +29,7 @@ describe('mail the SMTP server refuses', () => {
     expect((await statusOf('nobody@example.test'))?.error).toContain('550 5.1.1 no such user');
     // Run again, the job fails the same way and ends: nothing is thrown for the queue to retry.
     await expect(mail.deliverMailJob.handle({ mailId: id })).resolves.toBeUndefined();
-    expect(smtp.accepted).toBe(0);
+    expect(smtp.received.length).toBe(0);
   });
 
   it('records a deferred recipient as failed and hands the job back to be retried', async () => {
@@ -42,12 +42,12 @@ describe('mail the SMTP server refuses', () => {
     script.rcpt = '250 ok';
     await mail.deliverMailJob.handle({ mailId: id });
     expect((await statusOf('later@example.test'))?.status).toBe('sent');
-    expect(smtp.accepted).toBe(1);
+    expect(smtp.received.length).toBe(1);
   });
 
   it('keeps retrying mail while the SMTP server refuses the credentials, for the operator to fix them', async () => {
     const refusing: SmtpScript = { auth: '535 5.7.8 authentication failed' };
-    const strict = await startScriptedSmtpServer(refusing);
+    const strict = await startFakeSmtpServer(refusing);
     const withLogin = await startTestServer({
       env: {
         SMTP_URL: `${strict.urlWithLogin}?ignoreTLS=true`,
