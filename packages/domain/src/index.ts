@@ -203,3 +203,5 @@ export {
   TASK_REMINDERS,
 } from './template-contracts';
 export type { MessageTemplate, TaskTemplate } from './template-contracts';
+export { phaseSchema, statusLabelSchema, teamQuestionSchema } from './setup-list-contracts';
+export type { Phase, StatusLabel, TeamQuestion } from './setup-list-contracts';

@@ -1,4 +1,12 @@
-import { SOCIAL_PLATFORMS, hexColorSchema, searchFilterSchema, webAddressSchema } from '@grouptrack/domain';
+import {
+  SOCIAL_PLATFORMS,
+  hexColorSchema,
+  phaseSchema,
+  searchFilterSchema,
+  statusLabelSchema,
+  teamQuestionSchema,
+  webAddressSchema,
+} from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { declareTeamList } from '../../platform/http/team-list-routes';
@@ -10,13 +18,18 @@ const id = z.string().min(1).max(100);
 const itemParams = teamParams.extend({ itemID: id });
 const placement = { after: id.optional(), before: id.optional() };
 
-/** The fields of each ranked list, as its forms send them. */
-const RANKED_FIELDS: Record<RankedListName, { fields: z.ZodRawShape; summary: string }> = {
+/** The fields of each ranked list, as its forms send them, and one item as its routes answer it. */
+const RANKED_FIELDS: Record<RankedListName, { fields: z.ZodRawShape; summary: string; item: z.ZodType }> = {
   'status-labels': {
     fields: { display: z.string().trim().min(1, 'Enter the label').max(60), color: hexColorSchema },
     summary: 'status labels',
+    item: statusLabelSchema,
   },
-  phases: { fields: { name: z.string().trim().min(1, 'Enter the phase name').max(60) }, summary: 'phases' },
+  phases: {
+    fields: { name: z.string().trim().min(1, 'Enter the phase name').max(60) },
+    summary: 'phases',
+    item: phaseSchema,
+  },
   questions: {
     fields: {
       text: z.string().trim().min(1, 'Enter the question').max(500),
@@ -24,13 +37,14 @@ const RANKED_FIELDS: Record<RankedListName, { fields: z.ZodRawShape; summary: st
       answerField: z.enum(['email', 'phone', 'none']),
     },
     summary: 'membership questions',
+    item: teamQuestionSchema,
   },
 };
 
 export function registerListRoutes(app: App, { auth, lists }: AppContext) {
   const routes = teamRoutes(app, auth);
 
-  for (const [list, { fields, summary }] of Object.entries(RANKED_FIELDS) as [
+  for (const [list, { fields, summary, item }] of Object.entries(RANKED_FIELDS) as [
     RankedListName,
     (typeof RANKED_FIELDS)[RankedListName],
   ][]) {
@@ -41,11 +55,13 @@ export function registerListRoutes(app: App, { auth, lists }: AppContext) {
       itemParams,
       list: {
         summary: `The team's ${summary}, in order`,
+        response: z.array(item),
         handler: ({ actor, teamUID }) => lists.list(actor, teamUID, list),
       },
       create: {
         summary: `Add to the ${summary} (owner or admin)`,
         body: z.object({ ...fields, ...placement }).strict(),
+        response: z.array(item),
         handler: async ({ actor, teamUID, body }) => {
           const { after, before, ...values } = body as Record<string, string>;
           await lists.save(actor, teamUID, list, null, values, { after, before });
@@ -54,6 +70,7 @@ export function registerListRoutes(app: App, { auth, lists }: AppContext) {
       },
       update: {
         summary: `Change or move one of the ${summary} (owner or admin)`,
+        response: z.array(item),
         body: z
           .object({ ...fields, ...placement })
           .partial()

@@ -1,15 +1,11 @@
+import type { StatusLabel } from '@grouptrack/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestData, teamPath } from '../../../lib/api-client';
 import type { Placement } from '../../../lib/pipelines';
 import { teamKeys } from '../../../lib/query-keys';
 
-/** A status label (SPEC §3): display text, colour and order. */
-export interface StatusLabel {
-  labelUID: string;
-  display: string;
-  color: string;
-  order: number;
-}
+/** One item of the list, as its routes answer it (its contract is in packages/domain). */
+export type { StatusLabel };
 
 /** The team's status labels in order, refetched when a teammate changes them. */
 export function useStatusLabels(teamUID: string) {

@@ -1,13 +1,10 @@
+import type { Phase } from '@grouptrack/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestData, teamPath } from '../../../lib/api-client';
 import { teamKeys } from '../../../lib/query-keys';
 
-/** A phase stages can belong to. */
-export interface Phase {
-  phaseUID: string;
-  name: string;
-  order: number;
-}
+/** One item of the list, as its routes answer it (its contract is in packages/domain). */
+export type { Phase };
 
 /** The team's phases, in order. */
 export function usePhases(teamUID: string) {
