@@ -205,3 +205,11 @@ export {
 export type { MessageTemplate, TaskTemplate } from './template-contracts';
 export { phaseSchema, statusLabelSchema, teamQuestionSchema } from './setup-list-contracts';
 export type { Phase, StatusLabel, TeamQuestion } from './setup-list-contracts';
+export {
+  pipelineListSchema,
+  pipelineSchema,
+  stageSchema,
+  tagSchema,
+  tagSetSchema,
+} from './pipeline-contracts';
+export type { Pipeline, PipelineList, Stage, Tag, TagSet } from './pipeline-contracts';

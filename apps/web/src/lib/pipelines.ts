@@ -1,53 +1,10 @@
+import type { Pipeline, PipelineList, Stage, Tag, TagSet } from '@grouptrack/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestData, teamPath } from './api-client';
 import { teamKeys } from './query-keys';
 
-/** A stage of a pipeline, as the server presents it. */
-export interface Stage {
-  stageUID: string;
-  name: string;
-  remoteID: string | null;
-  color: string;
-  fontColor: string;
-  description: string | null;
-  phase: string | null;
-  idx: number;
-}
-
-/** A tag in a tag set. */
-export interface Tag {
-  tagUID: string;
-  name: string;
-  value: string | null;
-  color: string | null;
-  remoteID: string | null;
-}
-
-/** A global tag set (pipelineID null) or one of a pipeline. */
-export interface TagSet {
-  tagSetUID: string;
-  name: string;
-  color: string;
-  pipelineID: string | null;
-  tags: Tag[];
-}
-
-/** A pipeline with its stages, tag sets and membership questions. */
-export interface Pipeline {
-  groupUID: string;
-  nickName: string;
-  isDefault: boolean;
-  order: number;
-  questions: string[];
-  stages: Stage[];
-  tagSets: TagSet[];
-}
-
-/** The pipelines the user sees, in order, and the team's global tag sets. */
-export interface PipelineList {
-  pipelines: Pipeline[];
-  globalTagSets: TagSet[];
-}
+/** The pipeline list's types come from its contract in packages/domain, which the server answers by. */
+export type { Pipeline, PipelineList, Stage, Tag, TagSet };
 
 /** Where an item goes: after or before a sibling. */
 export type Placement = { after: string } | { before: string };

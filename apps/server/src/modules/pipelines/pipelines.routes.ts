@@ -1,4 +1,4 @@
-import { hexColorSchema } from '@grouptrack/domain';
+import { hexColorSchema, pipelineListSchema, pipelineSchema } from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { declareTeamList } from '../../platform/http/team-list-routes';
@@ -44,10 +44,12 @@ export function registerPipelineRoutes(app: App, { auth, pipelines }: AppContext
     itemParams: pipelineParams,
     list: {
       summary: 'Pipelines the member may see, with stages and tag sets, and the global tag sets',
+      response: pipelineListSchema,
       handler: ({ actor, teamUID }) => pipelines.listPipelines(actor, teamUID),
     },
     create: {
       summary: 'Create a pipeline with its stages (owner or admin)',
+      response: pipelineSchema,
       body: z
         .object({
           nickName: nameSchema,
@@ -64,10 +66,12 @@ export function registerPipelineRoutes(app: App, { auth, pipelines }: AppContext
     },
     get: {
       summary: 'One pipeline with its stages and tag sets',
+      response: pipelineSchema,
       handler: ({ actor, teamUID, params }) => pipelines.getPipeline(actor, teamUID, params.pipelineID),
     },
     update: {
       summary: 'Rename, reorder, set the questions of, or make default a pipeline (owner or admin)',
+      response: pipelineSchema,
       body: z
         .object({
           nickName: nameSchema.optional(),
