@@ -36,6 +36,10 @@ describe('mail the SMTP server refuses', () => {
     const mail = server.server.context.mail;
     script.rcpt = '451 4.3.0 try again later';
     const id = await mail.sendMail({ to: 'later@example.test', subject: 'Hi', text: 'Hello.' });
+    // The queue's own first try fails first; its retry comes seconds later and finds the mail sent.
+    await expect
+      .poll(async () => (await statusOf('later@example.test'))?.status, { timeout: 10_000 })
+      .toBe('failed');
     await expect(mail.deliverMailJob.handle({ mailId: id })).rejects.toMatchObject({ code: 'temporary' });
     expect((await statusOf('later@example.test'))?.status).toBe('failed');
     // Once the server takes it, the retry delivers it.
@@ -57,6 +61,9 @@ describe('mail the SMTP server refuses', () => {
     try {
       const mail = withLogin.server.context.mail;
       const id = await mail.sendMail({ to: 'member@example.test', subject: 'Hi', text: 'Hello.' });
+      const statusThere = async () =>
+        (await mail.listOutbox({ limit: 1, to: 'member@example.test' }))[0]?.status;
+      await expect.poll(statusThere, { timeout: 10_000 }).toBe('failed');
       await expect(mail.deliverMailJob.handle({ mailId: id })).rejects.toMatchObject({ code: 'auth' });
       refusing.auth = '235 ok';
       await mail.deliverMailJob.handle({ mailId: id });
