@@ -213,3 +213,5 @@ export {
   tagSetSchema,
 } from './pipeline-contracts';
 export type { Pipeline, PipelineList, Stage, Tag, TagSet } from './pipeline-contracts';
+export { teamInvitationSchema, teamMemberSchema } from './team-contracts';
+export type { TeamInvitation, TeamMember } from './team-contracts';

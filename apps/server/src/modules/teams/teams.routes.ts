@@ -1,4 +1,4 @@
-import { emailSchema } from '@grouptrack/domain';
+import { emailSchema, teamInvitationSchema, teamMemberSchema } from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../platform/http/actor';
@@ -34,7 +34,11 @@ export function registerTeamRoutes(app: App, { auth, teams }: AppContext) {
 
   routes.get({
     path: '/members',
-    schema: { tags, summary: 'Members with their role and pipeline access' },
+    schema: {
+      tags,
+      summary: 'Members with their role and pipeline access',
+      response: z.array(teamMemberSchema),
+    },
     handler: ({ actor, teamUID }) => teams.listMembers(actor, teamUID),
   });
 
@@ -44,6 +48,7 @@ export function registerTeamRoutes(app: App, { auth, teams }: AppContext) {
       tags,
       summary: "Change a member's role or pipeline access (owner or admin)",
       params: memberParams,
+      response: z.array(teamMemberSchema),
       body: z
         .object({
           /** admin or member; the owner's role never changes. */
@@ -71,7 +76,11 @@ export function registerTeamRoutes(app: App, { auth, teams }: AppContext) {
 
   routes.get({
     path: '/invitations',
-    schema: { tags, summary: 'Open invitations (owner or admin)' },
+    schema: {
+      tags,
+      summary: 'Open invitations (owner or admin)',
+      response: z.array(teamInvitationSchema),
+    },
     handler: ({ actor, teamUID }) => teams.listInvitations(actor, teamUID),
   });
 
@@ -80,6 +89,7 @@ export function registerTeamRoutes(app: App, { auth, teams }: AppContext) {
     schema: {
       tags,
       summary: 'Invite by email, or create a shareable invite link',
+      response: teamInvitationSchema,
       body: z
         .object({
           /** Send the invitation to this address; leave out for a link anyone with it may use. */

@@ -1,17 +1,10 @@
+import type { TeamInvitation } from '@grouptrack/domain';
 import { useQuery } from '@tanstack/react-query';
 import { requestData, teamPath } from '../../../lib/api-client';
 import { teamKeys } from '../../../lib/query-keys';
 
-/** An open invitation: by email for one person, or a shareable link (email null). */
-export interface TeamInvitation {
-  inviteCode: string;
-  link: string;
-  email: string | null;
-  role: 'admin' | 'member';
-  groupAccess: string[];
-  expiresAt: string;
-  createdAt: string;
-}
+/** An open invitation, as `GET invitations` answers (its contract is in packages/domain). */
+export type { TeamInvitation };
 
 /** Lists a team's open invitations (owner or admin). */
 export function listInvitations(teamUID: string, signal?: AbortSignal): Promise<TeamInvitation[]> {
