@@ -206,12 +206,14 @@ export type { MessageTemplate, TaskTemplate } from './template-contracts';
 export { phaseSchema, statusLabelSchema, teamQuestionSchema } from './setup-list-contracts';
 export type { Phase, StatusLabel, TeamQuestion } from './setup-list-contracts';
 export {
+  createdTagSchema,
   pipelineListSchema,
   pipelineSchema,
   stageSchema,
   tagSchema,
+  tagSetListSchema,
   tagSetSchema,
 } from './pipeline-contracts';
-export type { Pipeline, PipelineList, Stage, Tag, TagSet } from './pipeline-contracts';
+export type { Pipeline, PipelineList, Stage, Tag, TagSet, TagSetList } from './pipeline-contracts';
 export { teamInvitationSchema, teamMemberSchema } from './team-contracts';
 export type { TeamInvitation, TeamMember } from './team-contracts';

@@ -58,3 +58,13 @@ export const pipelineListSchema = z.object({
   globalTagSets: z.array(tagSetSchema),
 });
 export type PipelineList = z.infer<typeof pipelineListSchema>;
+
+/** The tag sets a member sees: the team's global ones and those of the pipelines they may see. */
+export const tagSetListSchema = z.object({
+  globalTagSets: z.array(tagSetSchema),
+  pipelineTagSets: z.array(tagSetSchema),
+});
+export type TagSetList = z.infer<typeof tagSetListSchema>;
+
+/** What adding a tag answers: its id. */
+export const createdTagSchema = z.object({ tagUID: z.string() });

@@ -1,4 +1,11 @@
-import { hexColorSchema, pipelineListSchema, pipelineSchema } from '@grouptrack/domain';
+import {
+  createdTagSchema,
+  hexColorSchema,
+  pipelineListSchema,
+  pipelineSchema,
+  tagSetListSchema,
+  tagSetSchema,
+} from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { declareTeamList } from '../../platform/http/team-list-routes';
@@ -144,10 +151,12 @@ export function registerPipelineRoutes(app: App, { auth, pipelines }: AppContext
     itemParams: tagSetParams,
     list: {
       summary: 'Global tag sets and the tag sets of visible pipelines',
+      response: tagSetListSchema,
       handler: ({ actor, teamUID }) => pipelines.listTagSets(actor, teamUID),
     },
     create: {
       summary: 'Create a global tag set, or one of a pipeline (owner or admin)',
+      response: tagSetSchema,
       body: z
         .object({
           name: nameSchema,
@@ -184,6 +193,7 @@ export function registerPipelineRoutes(app: App, { auth, pipelines }: AppContext
       tags,
       summary: 'Add a tag to a set (owner or admin)',
       params: tagSetParams,
+      response: createdTagSchema,
       body: z.object(tagFields).strict(),
     },
     status: 201,

@@ -1,14 +1,13 @@
+import { DEFAULT_TAG_SET_COLOR, type TagSet } from '@grouptrack/domain';
 import { requestData, teamPath } from '../../../lib/api-client';
 import { usePipelineMutation } from '../../../lib/pipelines';
-
-const DEFAULT_TAG_SET_COLOR = '#1C7EBB';
 
 /** Creates a tag set: global when pipelineId is null. */
 export function createTagSet(
   teamUID: string,
   input: { name: string; color?: string; pipelineId: string | null },
 ) {
-  return requestData<unknown>(teamPath(teamUID, 'tag-sets'), {
+  return requestData<TagSet>(teamPath(teamUID, 'tag-sets'), {
     method: 'POST',
     body: { ...input, color: input.color ?? DEFAULT_TAG_SET_COLOR },
   });
