@@ -68,6 +68,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
   const teams = createTeamsService({
     databases,
     directoryChanges,
+    onAccessChanged: (userId) => sessionCache.forget(userId),
     mail,
     config,
     countContacts: (teamUID) => countContacts(databases.forTeam(teamUID), teamUID),

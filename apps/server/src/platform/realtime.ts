@@ -73,6 +73,8 @@ export interface EventHub {
   subscribe(teamUID: string, listener: Listener): () => void;
   /** Changes after `afterId`, oldest first, for a client that reconnects with Last-Event-ID. */
   replay(teamUID: string, afterId: number): Promise<Replay>;
+  /** The id of the team's latest logged change (0 for none): a new stream carries what follows it. */
+  latestEventId(teamUID: string): Promise<number>;
   /** Appends a change that follows a committed directory change (membership, team settings). */
   record(teamUID: string, change: ChangeInput): Promise<ChangeEvent>;
   /** False while a database's LISTEN connection is down or its streams are still catching up. */
@@ -226,22 +228,27 @@ export async function startEventHub(databases: Databases, log: Logger): Promise<
     }),
   );
 
-  /** Where a team's cursor starts: its latest event when it gains its first subscriber. */
-  const startCursor = (teamUID: string) => {
-    databases
+  const latestEventId = async (teamUID: string) => {
+    const [row] = await databases
       .forTeam(teamUID)
       .select({ id: max(teamEvents.id) })
       .from(teamEvents)
-      .where(eq(teamEvents.teamId, teamUID))
-      .then(
-        ([row]) => {
-          if (listeners.has(teamUID)) cursors.set(teamUID, Math.max(cursors.get(teamUID) ?? 0, row?.id ?? 0));
-        },
-        (error: unknown) => log.warn({ err: error }, "realtime could not read a team's latest event"),
-      );
+      .where(eq(teamEvents.teamId, teamUID));
+    return row?.id ?? 0;
+  };
+
+  /** Where a team's cursor starts: its latest event when it gains its first subscriber. */
+  const startCursor = (teamUID: string) => {
+    latestEventId(teamUID).then(
+      (id) => {
+        if (listeners.has(teamUID)) cursors.set(teamUID, Math.max(cursors.get(teamUID) ?? 0, id));
+      },
+      (error: unknown) => log.warn({ err: error }, "realtime could not read a team's latest event"),
+    );
   };
 
   return {
+    latestEventId,
     subscribe(teamUID, listener) {
       let set = listeners.get(teamUID);
       if (!set) {

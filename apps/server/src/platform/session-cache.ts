@@ -25,6 +25,11 @@ export interface SessionCache<T> {
   mark(): number;
   /** Remembers `value` of `userId` until `until` (epoch ms), unless a change was announced since `mark`. */
   remember(key: string, userId: string, value: T, until: number, mark: number): void;
+  /**
+   * Forgets a user's sessions at once: the process that changed their access calls it after the
+   * change commits, so its own next request sees the change without waiting for the announcement.
+   */
+  forget(userId: string): void;
   stop(): Promise<void>;
 }
 
@@ -57,6 +62,7 @@ export async function startSessionCache<T>(engine: Engine): Promise<SessionCache
       return undefined;
     },
     mark: () => changes,
+    forget,
     remember(key, userId, value, until, mark) {
       if (!live || mark !== changes) return;
       entries.delete(key);

@@ -34,6 +34,16 @@ export function registerEventRoutes(app: App, { auth, teams, events }: AppContex
       const unsubscribe = events.subscribe(teamUID, (event) =>
         buffered ? buffered.push(event) : handle(event),
       );
+      // A new stream carries the changes committed after it opened. A change committed before can
+      // still be announced a moment later (the notification travels on its own connection); the
+      // client's own reads have it already.
+      let openedAfter = lastEventId ?? 0;
+      try {
+        if (lastEventId === undefined) openedAfter = await events.latestEventId(teamUID);
+      } catch (error) {
+        unsubscribe();
+        throw error;
+      }
       const stream = streams.open(reply, unsubscribe);
 
       // Events are handled one after another: after a change to the member's own access, the
@@ -55,6 +65,7 @@ export function registerEventRoutes(app: App, { auth, teams, events }: AppContex
         }
       };
       const handle = (event: ChangeEvent) => {
+        if (lastEventId === undefined && event.id <= openedAfter) return;
         queue = queue.then(() => deliver(event));
       };
 

@@ -47,12 +47,14 @@ export function createTeamsService(deps: {
   databases: Databases;
   /** Directory changes with the team's change-log event that must follow them. */
   directoryChanges: DirectoryChanges;
+  /** Told after a user's membership or access changed (other processes hear it from the directory). */
+  onAccessChanged: (userId: string) => void;
   mail: MailService;
   config: Pick<Config, 'APP_URL'>;
   /** How many contacts a team holds (the contacts module knows). */
   countContacts: (teamUID: string) => Promise<number>;
 }) {
-  const { databases, directoryChanges, mail, config, countContacts } = deps;
+  const { databases, directoryChanges, onAccessChanged, mail, config, countContacts } = deps;
   const directory = databases.directory;
 
   const inviteLink = (code: string) => `${config.APP_URL}/login/signup/${code}`;
@@ -252,6 +254,7 @@ export function createTeamsService(deps: {
           data: { ...(patch.role && { role: patch.role }) },
         }),
       );
+      onAccessChanged(userId);
     },
 
     async removeMember(actor: Actor, teamUID: string, userId: string) {
@@ -277,6 +280,7 @@ export function createTeamsService(deps: {
         },
         () => ({ entity: 'team_member', op: 'delete', ids: [userId] }),
       );
+      onAccessChanged(userId);
     },
 
     async createInvitation(
@@ -378,6 +382,7 @@ export function createTeamsService(deps: {
             ? { entity: 'team_member', op: 'create', ids: [actor.userId], data: { role: invitation.role } }
             : null,
       );
+      if (joined) onAccessChanged(actor.userId);
       return { teamUID, joined };
     },
 
