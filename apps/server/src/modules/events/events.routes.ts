@@ -37,12 +37,14 @@ export function registerEventRoutes(app: App, { auth, teams, events }: AppContex
       // A new stream carries the changes committed after it opened. A change committed before can
       // still be announced a moment later (the notification travels on its own connection); the
       // client's own reads have it already.
-      let openedAfter = lastEventId ?? 0;
-      try {
-        if (lastEventId === undefined) openedAfter = await events.latestEventId(teamUID);
-      } catch (error) {
-        unsubscribe();
-        throw error;
+      let openedAfter = 0;
+      if (lastEventId === undefined) {
+        try {
+          openedAfter = await events.latestEventId(teamUID);
+        } catch (error) {
+          unsubscribe();
+          throw error;
+        }
       }
       const stream = streams.open(reply, unsubscribe);
 
@@ -65,7 +67,7 @@ export function registerEventRoutes(app: App, { auth, teams, events }: AppContex
         }
       };
       const handle = (event: ChangeEvent) => {
-        if (lastEventId === undefined && event.id <= openedAfter) return;
+        if (event.id <= openedAfter) return;
         queue = queue.then(() => deliver(event));
       };
 
