@@ -7,7 +7,7 @@ import { teamParams, teamRoutes } from '../../platform/http/team-routes';
 import type { App } from '../../platform/http/types';
 import { bulkActionSchema } from './bulk.service';
 
-export function registerBulkRoutes(app: App, { auth, bulk, csvExport }: AppContext) {
+export function registerBulkRoutes(app: App, { auth, teams, bulk, csvExport }: AppContext) {
   app.post(
     '/search/v2/bulk',
     {
@@ -46,7 +46,7 @@ export function registerBulkRoutes(app: App, { auth, bulk, csvExport }: AppConte
     },
   );
 
-  const routes = teamRoutes(app, auth);
+  const routes = teamRoutes(app, { auth, teams });
   const jobParams = teamParams.extend({ jobId: z.string().min(1).max(100) });
 
   routes.get({

@@ -39,8 +39,8 @@ const answers = z
   .array(z.object({ question: z.string().max(500), answer: z.string().max(5000) }).strict())
   .max(20);
 
-export function registerContactRoutes(app: App, { auth, contacts }: AppContext) {
-  const routes = teamRoutes(app, auth);
+export function registerContactRoutes(app: App, { auth, teams, contacts }: AppContext) {
+  const routes = teamRoutes(app, { auth, teams });
 
   routes.post({
     path: '/contacts',

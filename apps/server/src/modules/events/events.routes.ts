@@ -10,7 +10,7 @@ import type { ChangeEvent } from '../../platform/realtime';
 export function registerEventRoutes(app: App, { auth, teams, events }: AppContext) {
   const streams = trackStreams(app);
 
-  teamRoutes(app, auth).get({
+  teamRoutes(app, { auth, teams }).get({
     path: '/events',
     schema: {
       tags: ['realtime'],
@@ -23,8 +23,10 @@ export function registerEventRoutes(app: App, { auth, teams, events }: AppContex
     },
     // The stream takes the reply over (sse.ts): nothing is sent as { data }.
     status: 'reply',
-    handler: async ({ actor, teamUID, query, request, reply }) => {
-      let member = await teams.requireMember(actor, teamUID);
+    handler: async ({ member: streamMember, query, request, reply }) => {
+      const { teamUID, userId } = streamMember;
+      // Re-read below when the member's own access changes while the stream is open.
+      let member = streamMember;
       const header = request.headers['last-event-id'];
       const lastEventId =
         header !== undefined && /^\d+$/.test(String(header)) ? Number(header) : query.lastEventId;
@@ -55,13 +57,13 @@ export function registerEventRoutes(app: App, { auth, teams, events }: AppContex
         if (canSeePipelineItem(member, event)) {
           stream.send('change', event, event.id);
         }
-        if (event.entity !== 'team_member' || !event.ids.includes(actor.userId)) return;
+        if (event.entity !== 'team_member' || !event.ids.includes(userId)) return;
         if (event.op === 'delete') {
           stream.end();
           return;
         }
         try {
-          member = await teams.requireMember(actor, teamUID);
+          member = await teams.requireMember(member, teamUID);
         } catch {
           stream.end();
         }

@@ -5,8 +5,8 @@ import type { AppContext } from '../../context';
 import { teamRoutes } from '../../platform/http/team-routes';
 import type { App } from '../../platform/http/types';
 
-export function registerExportRoutes(app: App, { auth, csvExport }: AppContext) {
-  teamRoutes(app, auth).post({
+export function registerExportRoutes(app: App, { auth, teams, csvExport }: AppContext) {
+  teamRoutes(app, { auth, teams }).post({
     path: '/contacts/export',
     schema: {
       tags: ['contacts'],

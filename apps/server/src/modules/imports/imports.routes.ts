@@ -9,14 +9,14 @@ import { importMappingSchema } from './imports.service';
 const id = z.string().min(1).max(100);
 const importParams = teamParams.extend({ importId: id });
 
-export function registerImportRoutes(app: App, { auth, imports }: AppContext) {
+export function registerImportRoutes(app: App, { auth, teams, imports }: AppContext) {
   void app.register((scope: App, _options, done) => {
     // The upload is read as a stream, never buffered whole: this parser hands the body on as it is.
     scope.addContentTypeParser(['text/csv', 'application/octet-stream'], (_request, payload, next) =>
       next(null, payload),
     );
 
-    teamRoutes(scope, auth).post({
+    teamRoutes(scope, { auth, teams }).post({
       path: '/imports',
       schema: {
         tags: ['imports'],
@@ -34,7 +34,7 @@ export function registerImportRoutes(app: App, { auth, imports }: AppContext) {
     done();
   });
 
-  const routes = teamRoutes(app, auth);
+  const routes = teamRoutes(app, { auth, teams });
 
   routes.post({
     path: '/imports/:importId/start',

@@ -41,8 +41,8 @@ const RANKED_FIELDS: Record<RankedListName, { fields: z.ZodRawShape; summary: st
   },
 };
 
-export function registerListRoutes(app: App, { auth, lists }: AppContext) {
-  const routes = teamRoutes(app, auth);
+export function registerListRoutes(app: App, { auth, teams, lists }: AppContext) {
+  const routes = teamRoutes(app, { auth, teams });
 
   for (const [list, { fields, summary, item }] of Object.entries(RANKED_FIELDS) as [
     RankedListName,

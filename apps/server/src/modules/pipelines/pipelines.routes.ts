@@ -41,8 +41,8 @@ const stageParams = teamParams.extend({ stageID: id });
 const tagSetParams = teamParams.extend({ tagSetID: id });
 const tagParams = teamParams.extend({ tagID: id });
 
-export function registerPipelineRoutes(app: App, { auth, pipelines }: AppContext) {
-  const routes = teamRoutes(app, auth);
+export function registerPipelineRoutes(app: App, { auth, teams, pipelines }: AppContext) {
+  const routes = teamRoutes(app, { auth, teams });
 
   declareTeamList(routes, {
     tags,

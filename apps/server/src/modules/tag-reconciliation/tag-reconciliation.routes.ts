@@ -6,8 +6,8 @@ import type { App } from '../../platform/http/types';
 const tags = ['tag reconciliation'];
 const id = z.string().min(1).max(64);
 
-export function registerTagReconciliationRoutes(app: App, { auth, tagReconciliation }: AppContext) {
-  const routes = teamRoutes(app, auth);
+export function registerTagReconciliationRoutes(app: App, { auth, teams, tagReconciliation }: AppContext) {
+  const routes = teamRoutes(app, { auth, teams });
 
   routes.get({
     path: '/tag-reconciliation',

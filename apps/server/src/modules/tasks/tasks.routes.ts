@@ -41,8 +41,8 @@ const taskFields = {
   repeat: repeatSchema.nullable(),
 };
 
-export function registerTaskRoutes(app: App, { auth, tasks }: AppContext) {
-  const routes = teamRoutes(app, auth);
+export function registerTaskRoutes(app: App, { auth, teams, tasks }: AppContext) {
+  const routes = teamRoutes(app, { auth, teams });
 
   routes.get({
     path: '/tasks',

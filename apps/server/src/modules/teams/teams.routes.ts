@@ -10,7 +10,7 @@ const memberParams = teamParams.extend({ userUID: z.string().min(1).max(64) });
 const groupAccessSchema = z.array(z.string().min(1).max(64)).max(500);
 
 export function registerTeamRoutes(app: App, { auth, teams }: AppContext) {
-  const routes = teamRoutes(app, auth);
+  const routes = teamRoutes(app, { auth, teams });
 
   routes.get({
     path: '',

@@ -85,8 +85,8 @@ function declareTemplateKind<Input>(routes: TeamRoutes, kind: TemplateKind<Input
   });
 }
 
-export function registerTemplateRoutes(app: App, { auth, templates }: AppContext) {
-  const routes = teamRoutes(app, auth);
+export function registerTemplateRoutes(app: App, { auth, teams, templates }: AppContext) {
+  const routes = teamRoutes(app, { auth, teams });
 
   declareTemplateKind(routes, {
     segment: 'message-templates',

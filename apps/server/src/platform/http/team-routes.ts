@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
 import type { Auth } from '../auth';
-import { requireActor, type Actor } from './actor';
+import { requireActor, type Actor, type TeamActor } from './actor';
 import type { App } from './types';
 
 /** The path every team route lives under. */
@@ -29,8 +29,10 @@ export interface TeamRouteSchema<Params extends TeamParamsSchema, Body, Query> {
 
 type Infer<Schema> = Schema extends z.ZodType ? z.infer<Schema> : undefined;
 
-/** What a team route's handler gets: the signed-in actor and the validated input. */
+/** What a team route's handler gets: the signed-in member of the team and the validated input. */
 export interface TeamRouteInput<Params extends TeamParamsSchema, Body, Query> {
+  /** The signed-in user with their role and pipeline access in the path's team. */
+  member: TeamActor;
   actor: Actor;
   teamUID: string;
   params: z.infer<Params>;
@@ -71,11 +73,23 @@ export interface TeamRoutes {
 }
 
 /**
- * Team routes: each resolves the signed-in actor (401 when signed out) after its input is
- * validated, calls its handler and wraps what it returns in `{ data }`. Membership and roles stay
- * with the services, which answer another team's ids exactly like unknown ones.
+ * The actor's membership of a team (teams.requireMember): 404 'Team not found.' when they have
+ * none, so another team's id answers exactly like an unknown one.
  */
-export function teamRoutes(app: App, auth: Auth): TeamRoutes {
+export type RequireMember = (actor: Actor, teamUID: string) => Promise<TeamActor>;
+
+/** What team routes need to know who is asking. */
+export interface TeamRouteDeps {
+  auth: Auth;
+  teams: { requireMember: RequireMember };
+}
+
+/**
+ * Team routes: each resolves the signed-in actor (401 when signed out) and their membership of the
+ * path's team (404 when they have none) once, after its input is validated, calls its handler with
+ * that member and wraps what it returns in `{ data }`. Roles stay with the services.
+ */
+export function teamRoutes(app: App, { auth, teams }: TeamRouteDeps): TeamRoutes {
   const declare =
     (method: HTTPMethods): Declare =>
     (route) => {
@@ -94,10 +108,12 @@ export function teamRoutes(app: App, auth: Auth): TeamRoutes {
           }).filter(([, value]) => value !== undefined),
         ),
         async handler(request, reply) {
-          const actor = await requireActor(auth, request);
           // Fastify validated params, body and query against these schemas before the handler runs.
           const params = request.params as z.infer<typeof teamParams>;
+          const actor = await requireActor(auth, request);
+          const member = await teams.requireMember(actor, params.teamUID);
           const data = await handler({
+            member,
             actor,
             teamUID: params.teamUID,
             params: params as never,
