@@ -217,3 +217,12 @@ export {
 export type { Pipeline, PipelineList, Stage, Tag, TagSet, TagSetList } from './pipeline-contracts';
 export { teamInvitationSchema, teamMemberSchema } from './team-contracts';
 export type { TeamInvitation, TeamMember } from './team-contracts';
+export { readProfileAddress } from './profile-address';
+export type { ProfileAddress, ProfileAddressReading } from './profile-address';
+export {
+  CONTACT_MATCH_REASONS,
+  contactMatchSchema,
+  contactMatchesSchema,
+  isSamePersonMatch,
+} from './contact-create-contracts';
+export type { ContactMatch, ContactMatches, ContactMatchReason } from './contact-create-contracts';
