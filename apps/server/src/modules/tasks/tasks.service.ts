@@ -148,8 +148,7 @@ export function createTasksService(deps: {
 
   /** The assignee must belong to the team; their time zone sets the due moment. */
   async function assigneeZone(teamUID: string, actor: Actor, assigneeUid: string) {
-    const membership = await teams.listMembers(actor, teamUID);
-    if (!membership.some((member) => member.uid === assigneeUid)) {
+    if (!(await teams.findMember(teamUID, assigneeUid))) {
       throw new BadRequestError('Invalid assigneeUID: assign the task to a member of this team.');
     }
     return timeZoneOf(assigneeUid);

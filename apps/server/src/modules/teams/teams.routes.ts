@@ -15,7 +15,7 @@ export function registerTeamRoutes(app: App, { auth, teams }: AppContext) {
   routes.get({
     path: '',
     schema: { tags, summary: 'A team, its seats and subscription' },
-    handler: ({ actor, teamUID }) => teams.getTeam(actor, teamUID),
+    handler: ({ member }) => teams.getTeam(member),
   });
 
   routes.patch({
@@ -26,9 +26,9 @@ export function registerTeamRoutes(app: App, { auth, teams }: AppContext) {
       /** The team's new name. */
       body: z.object({ name: z.string().trim().min(1).max(100) }).strict(),
     },
-    handler: async ({ actor, teamUID, body }) => {
-      await teams.renameTeam(actor, teamUID, body.name);
-      return teams.getTeam(actor, teamUID);
+    handler: async ({ member, body }) => {
+      await teams.renameTeam(member, body.name);
+      return teams.getTeam(member);
     },
   });
 
@@ -39,7 +39,7 @@ export function registerTeamRoutes(app: App, { auth, teams }: AppContext) {
       summary: 'Members with their role and pipeline access',
       response: z.array(teamMemberSchema),
     },
-    handler: ({ actor, teamUID }) => teams.listMembers(actor, teamUID),
+    handler: ({ member }) => teams.listMembers(member),
   });
 
   routes.patch({
@@ -61,9 +61,9 @@ export function registerTeamRoutes(app: App, { auth, teams }: AppContext) {
           message: 'Give a role or groupAccess to change',
         }),
     },
-    handler: async ({ actor, teamUID, params, body }) => {
-      await teams.updateMember(actor, teamUID, params.userUID, body);
-      return teams.listMembers(actor, teamUID);
+    handler: async ({ member, params, body }) => {
+      await teams.updateMember(member, params.userUID, body);
+      return teams.listMembers(member);
     },
   });
 
@@ -71,7 +71,7 @@ export function registerTeamRoutes(app: App, { auth, teams }: AppContext) {
     path: '/members/:userUID',
     schema: { tags, summary: 'Remove a member, or leave the team', params: memberParams },
     status: 204,
-    handler: ({ actor, teamUID, params }) => teams.removeMember(actor, teamUID, params.userUID),
+    handler: ({ member, params }) => teams.removeMember(member, params.userUID),
   });
 
   routes.get({
@@ -81,7 +81,7 @@ export function registerTeamRoutes(app: App, { auth, teams }: AppContext) {
       summary: 'Open invitations (owner or admin)',
       response: z.array(teamInvitationSchema),
     },
-    handler: ({ actor, teamUID }) => teams.listInvitations(actor, teamUID),
+    handler: ({ member }) => teams.listInvitations(member),
   });
 
   routes.post({
@@ -102,7 +102,7 @@ export function registerTeamRoutes(app: App, { auth, teams }: AppContext) {
         .strict(),
     },
     status: 201,
-    handler: ({ actor, teamUID, body }) => teams.createInvitation(actor, teamUID, body),
+    handler: ({ member, body }) => teams.createInvitation(member, body),
   });
 
   routes.delete({
@@ -113,7 +113,7 @@ export function registerTeamRoutes(app: App, { auth, teams }: AppContext) {
       params: teamParams.extend({ inviteCode: z.string().min(1).max(64) }),
     },
     status: 204,
-    handler: ({ actor, teamUID, params }) => teams.revokeInvitation(actor, teamUID, params.inviteCode),
+    handler: ({ member, params }) => teams.revokeInvitation(member, params.inviteCode),
   });
 
   const codeParams = z.object({ inviteCode: z.string().min(1).max(64) });

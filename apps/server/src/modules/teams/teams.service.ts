@@ -174,8 +174,8 @@ export function createTeamsService(deps: {
     createTeam,
     ensureTeam,
 
-    async getTeam(actor: Actor, teamUID: string) {
-      const member = await requireMember(actor, teamUID);
+    async getTeam(member: TeamActor) {
+      const { teamUID } = member;
       const team = await repo.findTeam(directory, teamUID);
       if (!team) throw new NotFoundError('Team not found.');
       return {
@@ -188,8 +188,8 @@ export function createTeamsService(deps: {
       };
     },
 
-    async renameTeam(actor: Actor, teamUID: string, name: string) {
-      requirePermission(await requireMember(actor, teamUID), 'manage-members', 'members');
+    async renameTeam(member: TeamActor, name: string) {
+      const { teamUID } = requirePermission(member, 'manage-members', 'members');
       const problem = textProblem(name);
       if (problem) throw new BadRequestError(`Invalid body.name: ${problem}`);
       // The log gets the name exactly as the directory stored it.
@@ -202,9 +202,8 @@ export function createTeamsService(deps: {
       if (stored === null) throw new NotFoundError('Team not found.');
     },
 
-    async listMembers(actor: Actor, teamUID: string) {
-      const reader = await requireMember(actor, teamUID);
-      const rows = await repo.listMembers(directory, teamUID);
+    async listMembers(reader: TeamActor) {
+      const rows = await repo.listMembers(directory, reader.teamUID);
       // A member learns no id of a pipeline they cannot see, not even from a teammate's access.
       const shown = (groupAccess: string[]) =>
         groupAccess.filter((pipelineId) => canSeePipeline(reader, pipelineId));
@@ -221,13 +220,11 @@ export function createTeamsService(deps: {
     },
 
     async updateMember(
-      actor: Actor,
-      teamUID: string,
+      manager: TeamActor,
       userId: string,
       patch: { role?: 'admin' | 'member'; groupAccess?: string[] },
     ) {
-      const manager = await requireMember(actor, teamUID);
-      requirePermission(manager, 'manage-members', 'members');
+      const { teamUID } = requirePermission(manager, 'manage-members', 'members');
       const target = await repo.findMembership(directory, teamUID, userId);
       if (!target) throw new NotFoundError('That person is not a member of this team.');
       if (target.role === 'owner')
@@ -257,12 +254,12 @@ export function createTeamsService(deps: {
       onAccessChanged(userId);
     },
 
-    async removeMember(actor: Actor, teamUID: string, userId: string) {
-      const self = await requireMember(actor, teamUID);
+    async removeMember(self: TeamActor, userId: string) {
+      const { teamUID } = self;
       const target = await repo.findMembership(directory, teamUID, userId);
       if (!target) throw new NotFoundError('That person is not a member of this team.');
       if (target.role === 'owner') throw new ForbiddenError('The team owner cannot be removed.');
-      const leaving = userId === actor.userId;
+      const leaving = userId === self.userId;
       if (!leaving) {
         if (!can(self.role, 'manage-members')) {
           throw new ForbiddenError('Only the team owner or an admin can do this.');
@@ -284,12 +281,10 @@ export function createTeamsService(deps: {
     },
 
     async createInvitation(
-      actor: Actor,
-      teamUID: string,
+      manager: TeamActor,
       input: { email?: string | undefined; role: 'admin' | 'member'; groupAccess?: string[] | undefined },
     ) {
-      const manager = await requireMember(actor, teamUID);
-      requirePermission(manager, 'manage-members', 'members');
+      const { teamUID } = requirePermission(manager, 'manage-members', 'members');
       if (!canAssignRole(manager.role, input.role)) {
         throw new ForbiddenError(`A team ${manager.role} cannot invite someone as ${input.role}.`);
       }
@@ -307,7 +302,7 @@ export function createTeamsService(deps: {
             email: input.email ?? null,
             role: input.role,
             groupAccess: input.groupAccess ?? [],
-            createdBy: actor.userId,
+            createdBy: manager.userId,
             expiresAt: new Date(Date.now() + days * DAY_MS),
           }),
         ({ code }) => ({ entity: 'invitation', op: 'create', ids: [code] }),
@@ -316,21 +311,21 @@ export function createTeamsService(deps: {
       if (input.email) {
         await mail.sendMail({
           to: input.email,
-          subject: `${actor.name} invited you to ${team.name} on GroupTrack`,
-          text: `${actor.name} invited you to join the team "${team.name}" on GroupTrack.\n\nJoin here: ${link}\n\nThe invitation is valid for ${days} days.`,
+          subject: `${manager.name} invited you to ${team.name} on GroupTrack`,
+          text: `${manager.name} invited you to join the team "${team.name}" on GroupTrack.\n\nJoin here: ${link}\n\nThe invitation is valid for ${days} days.`,
         });
       }
       return presentInvitation(invitation, link);
     },
 
-    async listInvitations(actor: Actor, teamUID: string) {
-      requirePermission(await requireMember(actor, teamUID), 'manage-members', 'members');
+    async listInvitations(member: TeamActor) {
+      const { teamUID } = requirePermission(member, 'manage-members', 'members');
       const rows = await repo.listOpenInvitations(directory, teamUID);
       return rows.map((row) => presentInvitation(row, inviteLink(row.code)));
     },
 
-    async revokeInvitation(actor: Actor, teamUID: string, code: string) {
-      requirePermission(await requireMember(actor, teamUID), 'manage-members', 'members');
+    async revokeInvitation(member: TeamActor, code: string) {
+      const { teamUID } = requirePermission(member, 'manage-members', 'members');
       const revoked = await directoryChanges.commit(
         teamUID,
         (tx) => repo.revokeInvitation(tx, teamUID, code),

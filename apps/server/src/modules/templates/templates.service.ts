@@ -138,10 +138,7 @@ export function createTemplatesService(deps: {
       input: TaskTemplateInput,
     ) {
       requirePermission(await teams.requireMember(actor, teamUID), 'manage-setup', 'templates');
-      if (
-        input.assigneeUID &&
-        !(await teams.listMembers(actor, teamUID)).some((member) => member.uid === input.assigneeUID)
-      ) {
+      if (input.assigneeUID && !(await teams.findMember(teamUID, input.assigneeUID))) {
         throw new BadRequestError('Invalid assigneeUID: choose a member of this team.');
       }
       const { assigneeUID, ...rest } = input;
