@@ -80,7 +80,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
     isSmsEnabled: mail.isSmsEnabled,
   });
   const admin = createAdminService({ databases, auth, directoryChanges });
-  const pipelines = createPipelinesService({ databases, teams });
+  const pipelines = createPipelinesService({ databases });
   const contacts = createContactsService({ databases, teams });
   const search = createSearchService({ databases, teams });
   const tagReconciliation = createTagReconciliationService({ databases, teams, queue });

@@ -52,7 +52,7 @@ export function registerPipelineRoutes(app: App, { auth, teams, pipelines }: App
     list: {
       summary: 'Pipelines the member may see, with stages and tag sets, and the global tag sets',
       response: pipelineListSchema,
-      handler: ({ actor, teamUID }) => pipelines.listPipelines(actor, teamUID),
+      handler: ({ member }) => pipelines.listPipelines(member),
     },
     create: {
       summary: 'Create a pipeline with its stages (owner or admin)',
@@ -66,15 +66,15 @@ export function registerPipelineRoutes(app: App, { auth, teams, pipelines }: App
           questions: z.array(z.string().trim().min(1).max(500)).max(10).optional(),
         })
         .strict(),
-      handler: async ({ actor, teamUID, body }) => {
-        const pipelineId = await pipelines.createPipeline(actor, teamUID, body);
-        return pipelines.getPipeline(actor, teamUID, pipelineId);
+      handler: async ({ member, body }) => {
+        const pipelineId = await pipelines.createPipeline(member, body);
+        return pipelines.getPipeline(member, pipelineId);
       },
     },
     get: {
       summary: 'One pipeline with its stages and tag sets',
       response: pipelineSchema,
-      handler: ({ actor, teamUID, params }) => pipelines.getPipeline(actor, teamUID, params.pipelineID),
+      handler: ({ member, params }) => pipelines.getPipeline(member, params.pipelineID),
     },
     update: {
       summary: 'Rename, reorder, set the questions of, or make default a pipeline (owner or admin)',
@@ -88,14 +88,14 @@ export function registerPipelineRoutes(app: App, { auth, teams, pipelines }: App
           ...placement,
         })
         .strict(),
-      handler: async ({ actor, teamUID, params, body }) => {
-        await pipelines.updatePipeline(actor, teamUID, params.pipelineID, body);
-        return pipelines.getPipeline(actor, teamUID, params.pipelineID);
+      handler: async ({ member, params, body }) => {
+        await pipelines.updatePipeline(member, params.pipelineID, body);
+        return pipelines.getPipeline(member, params.pipelineID);
       },
     },
     remove: {
       summary: "Delete a pipeline; its contacts stay in the team's other pipelines",
-      handler: ({ actor, teamUID, params }) => pipelines.deletePipeline(actor, teamUID, params.pipelineID),
+      handler: ({ member, params }) => pipelines.deletePipeline(member, params.pipelineID),
     },
   });
 
@@ -108,9 +108,9 @@ export function registerPipelineRoutes(app: App, { auth, teams, pipelines }: App
       body: z.object({ ...stageFields, ...placement }).strict(),
     },
     status: 201,
-    handler: async ({ actor, teamUID, params, body }) => {
-      await pipelines.createStage(actor, teamUID, params.pipelineID, body);
-      return pipelines.getPipeline(actor, teamUID, params.pipelineID);
+    handler: async ({ member, params, body }) => {
+      await pipelines.createStage(member, params.pipelineID, body);
+      return pipelines.getPipeline(member, params.pipelineID);
     },
   });
 
@@ -126,8 +126,7 @@ export function registerPipelineRoutes(app: App, { auth, teams, pipelines }: App
         .strict(),
     },
     status: 204,
-    handler: ({ actor, teamUID, params, body }) =>
-      pipelines.updateStage(actor, teamUID, params.stageID, body),
+    handler: ({ member, params, body }) => pipelines.updateStage(member, params.stageID, body),
   });
 
   routes.delete({
@@ -140,8 +139,7 @@ export function registerPipelineRoutes(app: App, { auth, teams, pipelines }: App
       querystring: z.object({ moveTo: id.optional() }),
     },
     status: 204,
-    handler: ({ actor, teamUID, params, query }) =>
-      pipelines.deleteStage(actor, teamUID, params.stageID, query.moveTo),
+    handler: ({ member, params, query }) => pipelines.deleteStage(member, params.stageID, query.moveTo),
   });
 
   declareTeamList(routes, {
@@ -152,7 +150,7 @@ export function registerPipelineRoutes(app: App, { auth, teams, pipelines }: App
     list: {
       summary: 'Global tag sets and the tag sets of visible pipelines',
       response: tagSetListSchema,
-      handler: ({ actor, teamUID }) => pipelines.listTagSets(actor, teamUID),
+      handler: ({ member }) => pipelines.listTagSets(member),
     },
     create: {
       summary: 'Create a global tag set, or one of a pipeline (owner or admin)',
@@ -168,9 +166,9 @@ export function registerPipelineRoutes(app: App, { auth, teams, pipelines }: App
           tags: z.array(nameSchema).max(200).optional(),
         })
         .strict(),
-      handler: async ({ actor, teamUID, body }) => {
-        const tagSetId = await pipelines.createTagSet(actor, teamUID, body);
-        const { globalTagSets, pipelineTagSets } = await pipelines.listTagSets(actor, teamUID);
+      handler: async ({ member, body }) => {
+        const tagSetId = await pipelines.createTagSet(member, body);
+        const { globalTagSets, pipelineTagSets } = await pipelines.listTagSets(member);
         return [...globalTagSets, ...pipelineTagSets].find((set) => set.tagSetUID === tagSetId);
       },
     },
@@ -178,12 +176,11 @@ export function registerPipelineRoutes(app: App, { auth, teams, pipelines }: App
       summary: 'Rename or recolour a tag set (owner or admin)',
       body: z.object({ name: nameSchema, color: hexColorSchema }).partial().strict(),
       noContent: true,
-      handler: ({ actor, teamUID, params, body }) =>
-        pipelines.updateTagSet(actor, teamUID, params.tagSetID, body),
+      handler: ({ member, params, body }) => pipelines.updateTagSet(member, params.tagSetID, body),
     },
     remove: {
       summary: 'Delete a tag set and take its tags off every contact',
-      handler: ({ actor, teamUID, params }) => pipelines.deleteTagSet(actor, teamUID, params.tagSetID),
+      handler: ({ member, params }) => pipelines.deleteTagSet(member, params.tagSetID),
     },
   });
 
@@ -197,8 +194,8 @@ export function registerPipelineRoutes(app: App, { auth, teams, pipelines }: App
       body: z.object(tagFields).strict(),
     },
     status: 201,
-    handler: async ({ actor, teamUID, params, body }) => ({
-      tagUID: await pipelines.createTag(actor, teamUID, params.tagSetID, body),
+    handler: async ({ member, params, body }) => ({
+      tagUID: await pipelines.createTag(member, params.tagSetID, body),
     }),
   });
 
@@ -211,13 +208,13 @@ export function registerPipelineRoutes(app: App, { auth, teams, pipelines }: App
       body: z.object(tagFields).partial().strict(),
     },
     status: 204,
-    handler: ({ actor, teamUID, params, body }) => pipelines.updateTag(actor, teamUID, params.tagID, body),
+    handler: ({ member, params, body }) => pipelines.updateTag(member, params.tagID, body),
   });
 
   routes.delete({
     path: '/tags/:tagID',
     schema: { tags, summary: 'Delete a tag and take it off every contact', params: tagParams },
     status: 204,
-    handler: ({ actor, teamUID, params }) => pipelines.deleteTag(actor, teamUID, params.tagID),
+    handler: ({ member, params }) => pipelines.deleteTag(member, params.tagID),
   });
 }

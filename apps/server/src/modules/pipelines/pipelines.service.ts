@@ -13,10 +13,9 @@ import {
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors';
-import type { Actor } from '../../platform/http/actor';
 import { requirePermission } from '../../platform/http/permission';
 import { appendChange } from '../../platform/realtime';
-import type { TeamActor, TeamsService } from '../teams/teams.service';
+import type { TeamActor } from '../teams/teams.service';
 import * as repo from './pipelines.repository';
 
 const STAGE_PALETTE = [
@@ -40,8 +39,8 @@ export interface StageInput {
 
 export type PipelinesService = ReturnType<typeof createPipelinesService>;
 
-export function createPipelinesService(deps: { databases: Databases; teams: TeamsService }) {
-  const { databases, teams } = deps;
+export function createPipelinesService(deps: { databases: Databases }) {
+  const { databases } = deps;
 
   /** Runs a change in one transaction on the team's shard, turning duplicate names into a 409. */
   async function write<T>(
@@ -108,8 +107,8 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
   }
 
   /** Pipelines the member may see, in order, with stages and tag sets (SPEC pipelineDetails). */
-  async function listPipelines(actor: Actor, teamUID: string) {
-    const member = await teams.requireMember(actor, teamUID);
+  async function listPipelines(member: TeamActor) {
+    const { teamUID } = member;
     const db = databases.forTeam(teamUID);
     const visible = (await repo.listPipelines(db, teamUID)).filter((pipeline) =>
       canSeePipeline(member, pipeline.id),
@@ -135,19 +134,18 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
   return {
     listPipelines,
 
-    async getPipeline(actor: Actor, teamUID: string, pipelineId: string) {
-      const { pipelines } = await listPipelines(actor, teamUID);
+    async getPipeline(member: TeamActor, pipelineId: string) {
+      const { pipelines } = await listPipelines(member);
       const pipeline = pipelines.find((item) => item.groupUID === pipelineId);
       if (!pipeline) throw new NotFoundError('Pipeline not found.');
       return pipeline;
     },
 
     async createPipeline(
-      actor: Actor,
-      teamUID: string,
+      member: TeamActor,
       input: { nickName: string; stages: StageInput[]; questions?: string[] | undefined },
     ) {
-      requirePermission(await teams.requireMember(actor, teamUID), 'manage-pipelines', 'pipelines');
+      const { teamUID } = requirePermission(member, 'manage-pipelines', 'pipelines');
       const id = createPushId('pl_');
       await write(teamUID, `A pipeline named "${input.nickName}" already exists.`, async (tx) => {
         await checkPhases(
@@ -176,8 +174,7 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
     },
 
     async updatePipeline(
-      actor: Actor,
-      teamUID: string,
+      member: TeamActor,
       pipelineId: string,
       patch: {
         nickName?: string | undefined;
@@ -185,7 +182,7 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
         isDefault?: true | undefined;
       } & Placement,
     ) {
-      const member = await teams.requireMember(actor, teamUID);
+      const { teamUID } = member;
       requirePermission(member, 'manage-pipelines', 'pipelines');
       await write(teamUID, `A pipeline named "${patch.nickName}" already exists.`, async (tx) => {
         const pipeline = await requirePipeline(tx, member, pipelineId);
@@ -203,8 +200,8 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
       });
     },
 
-    async deletePipeline(actor: Actor, teamUID: string, pipelineId: string) {
-      const member = await teams.requireMember(actor, teamUID);
+    async deletePipeline(member: TeamActor, pipelineId: string) {
+      const { teamUID } = member;
       requirePermission(member, 'manage-pipelines', 'pipelines');
       await write(teamUID, '', async (tx) => {
         const pipeline = await requirePipeline(tx, member, pipelineId);
@@ -217,8 +214,8 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
       });
     },
 
-    async createStage(actor: Actor, teamUID: string, pipelineId: string, input: StageInput & Placement) {
-      const member = await teams.requireMember(actor, teamUID);
+    async createStage(member: TeamActor, pipelineId: string, input: StageInput & Placement) {
+      const { teamUID } = member;
       requirePermission(member, 'manage-pipelines', 'pipelines');
       const id = await write(
         teamUID,
@@ -236,13 +233,8 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
       return id;
     },
 
-    async updateStage(
-      actor: Actor,
-      teamUID: string,
-      stageId: string,
-      patch: Partial<StageInput> & Placement,
-    ) {
-      const member = await teams.requireMember(actor, teamUID);
+    async updateStage(member: TeamActor, stageId: string, patch: Partial<StageInput> & Placement) {
+      const { teamUID } = member;
       requirePermission(member, 'manage-pipelines', 'pipelines');
       await write(teamUID, `A stage named "${patch.name}" already exists in this pipeline.`, async (tx) => {
         const stage = await repo.findStage(tx, teamUID, stageId);
@@ -274,8 +266,8 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
     },
 
     /** Deletes a stage; its contacts move to `moveTo`, which is required when it holds any. */
-    async deleteStage(actor: Actor, teamUID: string, stageId: string, moveTo: string | undefined) {
-      const member = await teams.requireMember(actor, teamUID);
+    async deleteStage(member: TeamActor, stageId: string, moveTo: string | undefined) {
+      const { teamUID } = member;
       requirePermission(member, 'manage-pipelines', 'pipelines');
       await write(teamUID, '', async (tx) => {
         const stage = await repo.findStage(tx, teamUID, stageId);
@@ -302,14 +294,13 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
       });
     },
 
-    async listTagSets(actor: Actor, teamUID: string) {
-      const { pipelines, globalTagSets } = await listPipelines(actor, teamUID);
+    async listTagSets(member: TeamActor) {
+      const { pipelines, globalTagSets } = await listPipelines(member);
       return { globalTagSets, pipelineTagSets: pipelines.flatMap((pipeline) => pipeline.tagSets) };
     },
 
     async createTagSet(
-      actor: Actor,
-      teamUID: string,
+      member: TeamActor,
       input: {
         name: string;
         color?: string | undefined;
@@ -317,7 +308,7 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
         tags?: string[] | undefined;
       },
     ) {
-      const member = await teams.requireMember(actor, teamUID);
+      const { teamUID } = member;
       requirePermission(member, 'manage-pipelines', 'pipelines');
       const repeated = (input.tags ?? []).filter(
         (name, index, all) => all.findIndex((other) => other.toLowerCase() === name.toLowerCase()) !== index,
@@ -355,12 +346,11 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
     },
 
     async updateTagSet(
-      actor: Actor,
-      teamUID: string,
+      member: TeamActor,
       tagSetId: string,
       patch: { name?: string | undefined; color?: string | undefined },
     ) {
-      const member = await teams.requireMember(actor, teamUID);
+      const { teamUID } = member;
       requirePermission(member, 'manage-pipelines', 'pipelines');
       await write(teamUID, `A tag set named "${patch.name}" already exists here.`, async (tx) => {
         const set = await repo.findTagSet(tx, teamUID, tagSetId);
@@ -378,8 +368,8 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
       });
     },
 
-    async deleteTagSet(actor: Actor, teamUID: string, tagSetId: string) {
-      const member = await teams.requireMember(actor, teamUID);
+    async deleteTagSet(member: TeamActor, tagSetId: string) {
+      const { teamUID } = member;
       requirePermission(member, 'manage-pipelines', 'pipelines');
       await write(teamUID, '', async (tx) => {
         const set = await repo.findTagSet(tx, teamUID, tagSetId);
@@ -396,8 +386,7 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
     },
 
     async createTag(
-      actor: Actor,
-      teamUID: string,
+      member: TeamActor,
       tagSetId: string,
       input: {
         name: string;
@@ -406,7 +395,7 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
         remoteId?: string | null | undefined;
       },
     ) {
-      const member = await teams.requireMember(actor, teamUID);
+      const { teamUID } = member;
       requirePermission(member, 'manage-pipelines', 'pipelines');
       const id = createPushId('tag_');
       await write(teamUID, `A tag named "${input.name}" already exists in this set.`, async (tx) => {
@@ -433,8 +422,7 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
     },
 
     async updateTag(
-      actor: Actor,
-      teamUID: string,
+      member: TeamActor,
       tagId: string,
       patch: {
         name?: string | undefined;
@@ -443,7 +431,7 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
         remoteId?: string | null | undefined;
       },
     ) {
-      const member = await teams.requireMember(actor, teamUID);
+      const { teamUID } = member;
       requirePermission(member, 'manage-pipelines', 'pipelines');
       await write(teamUID, `A tag named "${patch.name}" already exists in this set.`, async (tx) => {
         const tag = await repo.findTag(tx, teamUID, tagId);
@@ -462,8 +450,8 @@ export function createPipelinesService(deps: { databases: Databases; teams: Team
       });
     },
 
-    async deleteTag(actor: Actor, teamUID: string, tagId: string) {
-      const member = await teams.requireMember(actor, teamUID);
+    async deleteTag(member: TeamActor, tagId: string) {
+      const { teamUID } = member;
       requirePermission(member, 'manage-pipelines', 'pipelines');
       await write(teamUID, '', async (tx) => {
         const tag = await repo.findTag(tx, teamUID, tagId);
