@@ -9,7 +9,7 @@ import {
 } from '@grouptrack/domain';
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { isUniqueViolation } from '../../platform/db/errors';
-import { BadRequestError, LimitReachedError } from '../../platform/errors';
+import { AppError, BadRequestError, LimitReachedError } from '../../platform/errors';
 import type { Actor } from '../../platform/http/actor';
 import type { TeamActor, TeamsService } from '../teams/teams.service';
 import {
@@ -34,6 +34,23 @@ export interface CaptureInput extends ContactFields {
   tagIds?: string[] | undefined;
   /** Tag names as they arrived ("Set: Tag" or "Tag"); names that match no tag wait in orphaned tags. */
   tagNames?: string[] | undefined;
+  /**
+   * What to do with the same person found again: bring them up to date (capture), or change nothing
+   * and say who they are (a contact added by hand, whose form has already shown the match).
+   */
+  ifFound?: 'update' | 'refuse' | undefined;
+}
+
+/** 409 `contact-exists`: a contact added by hand is someone already in GroupTrack; details name them. */
+export class ContactExistsError extends AppError {
+  constructor(name: string, contactId: string, by: 'profile' | 'email') {
+    super(
+      409,
+      'contact-exists',
+      `${name || 'This person'} is already in GroupTrack with this ${by === 'email' ? 'email address' : 'profile'}. Open them instead.`,
+      { GTID: contactId, name, matchedBy: by },
+    );
+  }
 }
 
 /**
@@ -124,10 +141,13 @@ export function createCapture(deps: { databases: Databases; teams: TeamsService;
         try {
           outcome = await databases.forTeam(teamUID).transaction(async (tx) => {
             const input = await withAnswerDetails(tx, teamUID, captured);
-            const found = await repo.findContactIdByIdentity(tx, teamUID, {
-              sources,
-              emailAddress: input.emailAddress,
-            });
+            const [match] = await repo.findContactsByIdentity(
+              tx,
+              teamUID,
+              { sources, emailAddress: input.emailAddress },
+              1,
+            );
+            const found = match?.contactId ?? null;
             const before = found ? await repo.listContactPipelines(tx, teamUID, found) : [];
             // Someone the member may not see is neither shown nor changed: the managers are told.
             if (
@@ -138,6 +158,10 @@ export function createCapture(deps: { databases: Databases; teams: TeamsService;
               )
             ) {
               return { contactId: found, created: false, hidden: true };
+            }
+            if (match && captured.ifFound === 'refuse') {
+              const contact = await repo.findContact(tx, teamUID, match.contactId);
+              throw new ContactExistsError(contact?.name ?? '', match.contactId, match.by);
             }
             const created = !found;
             const contactId = found ?? (await insertNewContact(tx, member, input, subscription));

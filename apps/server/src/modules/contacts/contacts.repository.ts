@@ -44,23 +44,31 @@ function matchingProfiles(sources: SourceInput[]) {
   ]);
 }
 
-/** The contact that is the same person: by platform and profile id, platform and username, or email. */
-export async function findContactIdByIdentity(
+/** How a contact was found to be the same person. */
+export type IdentityMatch = { contactId: string; by: 'profile' | 'email' };
+
+/**
+ * The contacts that are the same person, by platform and profile id, platform and username, or
+ * email, in that order: capture takes the first, the contact form shows them all.
+ */
+export async function findContactsByIdentity(
   db: TeamDb,
   teamId: string,
   identity: { sources: SourceInput[]; emailAddress?: string | null | undefined },
-): Promise<string | null> {
+  limit: number,
+): Promise<IdentityMatch[]> {
+  const found: IdentityMatch[] = [];
   const bySource = matchingProfiles(identity.sources);
   if (bySource.length > 0) {
-    const [row] = await db
-      .select({ id: contactSources.contactId })
+    const rows = await db
+      .selectDistinct({ id: contactSources.contactId })
       .from(contactSources)
       .where(and(eq(contactSources.teamId, teamId), or(...bySource)))
-      .limit(1);
-    if (row) return row.id;
+      .limit(limit);
+    found.push(...rows.map((row) => ({ contactId: row.id, by: 'profile' as const })));
   }
-  if (identity.emailAddress) {
-    const [row] = await db
+  if (identity.emailAddress && found.length < limit) {
+    const rows = await db
       .select({ id: contacts.id })
       .from(contacts)
       .where(
@@ -69,10 +77,64 @@ export async function findContactIdByIdentity(
           sql`lower(${contacts.emailAddress}) = ${identity.emailAddress.toLowerCase()}`,
         ),
       )
-      .limit(1);
-    if (row) return row.id;
+      .limit(limit - found.length);
+    found.push(...rows.map((row) => ({ contactId: row.id, by: 'email' as const })));
   }
-  return null;
+  return found;
+}
+
+/** The contact that is the same person, as capture finds them (see findContactsByIdentity). */
+export async function findContactIdByIdentity(
+  db: TeamDb,
+  teamId: string,
+  identity: { sources: SourceInput[]; emailAddress?: string | null | undefined },
+): Promise<string | null> {
+  const [first] = await findContactsByIdentity(db, teamId, identity, 1);
+  return first?.contactId ?? null;
+}
+
+/** Contacts with this full name, compared without case (the name's trigram index answers `=`). */
+export async function findContactIdsByName(db: TeamDb, teamId: string, name: string, limit: number) {
+  const rows = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.teamId, teamId), sql`lower(${contacts.name}) = ${name.toLowerCase()}`))
+    .orderBy(desc(contacts.updatedAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/** Contacts with this phone number, as stored (numbers are stored normalised). */
+export async function findContactIdsByPhone(db: TeamDb, teamId: string, phoneNumber: string, limit: number) {
+  const rows = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.teamId, teamId), eq(contacts.phoneNumber, phoneNumber)))
+    .orderBy(desc(contacts.updatedAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/** These contacts' rows, in no particular order. */
+export async function listContactsByIds(db: TeamDb, teamId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.teamId, teamId), inArray(contacts.id, ids)));
+}
+
+/** Where each of these contacts is: (contact, pipeline, stage). */
+export async function listPlacementsOfContacts(db: TeamDb, teamId: string, contactIds: string[]) {
+  if (contactIds.length === 0) return [];
+  return db
+    .select({
+      contactId: contactPipelines.contactId,
+      pipelineId: contactPipelines.pipelineId,
+      stageId: contactPipelines.stageId,
+    })
+    .from(contactPipelines)
+    .where(and(eq(contactPipelines.teamId, teamId), inArray(contactPipelines.contactId, contactIds)));
 }
 
 /** Which contacts other than `contactId` already have these profiles (by profile id or username). */

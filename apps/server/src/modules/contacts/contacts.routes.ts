@@ -1,6 +1,19 @@
-import { SOCIAL_PLATFORMS, emailSchema, phoneSchema, webAddressSchema } from '@grouptrack/domain';
+import {
+  SOCIAL_PLATFORMS,
+  activityPageSchema,
+  capturedContactSchema,
+  contactSchema,
+  dealSchema,
+  noteSchema,
+  contactMatchesSchema,
+  emailSchema,
+  phoneSchema,
+  readProfileAddress,
+  webAddressSchema,
+} from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { BadRequestError } from '../../platform/errors';
 import { teamParams, teamRoutes } from '../../platform/http/team-routes';
 import type { App } from '../../platform/http/types';
 
@@ -60,8 +73,15 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
           tagIds: z.array(id).max(100).optional(),
           /** Tag names as they arrived ("Set: Tag" or "Tag"); unknown names wait in orphaned tags. */
           tagNames: z.array(z.string().trim().min(1).max(200)).max(100).optional(),
+          /**
+           * update (the default): the same person found again is brought up to date. refuse: a
+           * contact added by hand; the same person found again is left unchanged and the answer is
+           * 409 contact-exists, whose details name them (GTID, name, matchedBy).
+           */
+          ifFound: z.enum(['update', 'refuse']).optional(),
         })
         .strict(),
+      replies: { 200: capturedContactSchema, 201: capturedContactSchema },
     },
     // 201 when the contact is new, 200 when an existing one was updated; the body says which.
     status: 'reply',
@@ -74,10 +94,41 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
   });
 
   routes.get({
+    path: '/contacts/matches',
+    schema: {
+      tags,
+      summary:
+        'Contacts that may be the person about to be added: the same person (by profile or email, as capture finds them) first, then the same name or phone number',
+      querystring: z.object({
+        name: nameField.optional(),
+        /** A profile address, or a handle with `platform`. */
+        profile: z.string().trim().max(2048).optional(),
+        /** The platform of a handle typed alone; an address names its own. */
+        platform: z.enum(SOCIAL_PLATFORMS).optional(),
+        email: emailSchema.optional(),
+        phone: phoneSchema.optional(),
+      }),
+      response: contactMatchesSchema,
+    },
+    handler: ({ member, query }) => {
+      const reading = query.profile ? readProfileAddress(query.profile, query.platform) : null;
+      if (reading && !reading.ok)
+        throw new BadRequestError(`Invalid querystring.profile: ${reading.message}`);
+      return contacts.findContactMatches(member, {
+        name: query.name,
+        profile: reading?.profile,
+        emailAddress: query.email,
+        phoneNumber: query.phone || undefined,
+      });
+    },
+  });
+
+  routes.get({
     path: '/contacts/:GTID',
     schema: {
       tags,
       summary: 'A contact with their sources, tags and data per visible pipeline',
+      response: contactSchema,
       params: contactParams,
     },
     handler: ({ actor, teamUID, params }) => contacts.getContact(actor, teamUID, params.GTID),
@@ -88,6 +139,7 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
     schema: {
       tags,
       summary: "Change a contact's names, email, phone, photo or sources",
+      response: contactSchema,
       params: contactParams,
       body: z.object(contactFields).strict(),
     },
@@ -109,6 +161,7 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
     schema: {
       tags,
       summary: 'Take a platform profile off a contact; answers the contact',
+      response: contactSchema,
       params: contactParams.extend({ platform: z.enum(SOCIAL_PLATFORMS) }),
     },
     handler: async ({ actor, teamUID, params }) => {
@@ -124,6 +177,7 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
     schema: {
       tags,
       summary: 'Add the contact to a pipeline, or move them to another stage of it',
+      response: contactSchema,
       params: pipelineParams,
       body: z.object({ stageId: id.optional(), questions: answers.optional() }).strict(),
     },
@@ -166,6 +220,7 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
     schema: {
       tags,
       summary: "The contact's history, newest first, a page at a time",
+      response: activityPageSchema,
       params: contactParams,
       querystring: z.object({
         limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -179,7 +234,12 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
 
   routes.get({
     path: '/contacts/:GTID/notes',
-    schema: { tags, summary: "The contact's notes, newest first", params: contactParams },
+    schema: {
+      tags,
+      summary: "The contact's notes, newest first",
+      response: z.array(noteSchema),
+      params: contactParams,
+    },
     handler: ({ actor, teamUID, params }) => contacts.listNotes(actor, teamUID, params.GTID),
   });
 
@@ -187,7 +247,7 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
 
   routes.post({
     path: '/contacts/:GTID/notes',
-    schema: { tags, summary: 'Add a note', params: contactParams, body: noteBody },
+    schema: { tags, summary: 'Add a note', response: noteSchema, params: contactParams, body: noteBody },
     status: 201,
     handler: ({ actor, teamUID, params, body }) => contacts.addNote(actor, teamUID, params.GTID, body.text),
   });
@@ -228,7 +288,7 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
 
   routes.get({
     path: '/contacts/:GTID/deals',
-    schema: { tags, summary: "The contact's deals", params: contactParams },
+    schema: { tags, summary: "The contact's deals", response: z.array(dealSchema), params: contactParams },
     handler: ({ actor, teamUID, params }) => contacts.listDeals(actor, teamUID, params.GTID),
   });
 
@@ -237,6 +297,7 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
     schema: {
       tags,
       summary: 'Add a deal',
+      response: dealSchema,
       params: contactParams,
       body: z.object(dealFields).partial().required({ name: true, value: true }).strict(),
     },
@@ -251,6 +312,7 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
     schema: {
       tags,
       summary: 'Change, win or lose a deal',
+      response: dealSchema,
       params: dealParams,
       body: z.object(dealFields).partial().strict(),
     },
@@ -271,6 +333,7 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
       tags,
       summary:
         'Merge another contact into this one, keeping all history, tags, deals, notes and pipeline data',
+      response: contactSchema,
       params: contactParams,
       /** The contact that is joined into this one and then removed. */
       body: z.object({ otherGTID: id }).strict(),

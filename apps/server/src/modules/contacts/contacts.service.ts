@@ -15,6 +15,7 @@ import {
 import { decodeCursor, encodeCursor, presentActivity, presentContact } from './contact-presenter';
 import * as repo from './contacts.repository';
 import { createDeals } from './deals';
+import { createMatches } from './matches';
 import { createMerge } from './merge';
 import { createNotes } from './notes';
 
@@ -22,6 +23,7 @@ export { HIDDEN_CONTACT_MESSAGE, NO_PIPELINE } from './contact-changes';
 export type { PipelinePlacement } from './contact-changes';
 export type { ContactFields } from './contact-fields';
 export type { CaptureInput } from './capture';
+export type { MatchQuery } from './matches';
 export type { DealInput } from './deals';
 
 export type ContactsService = ReturnType<typeof createContactsService>;
@@ -188,6 +190,7 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
     },
 
     ...createCapture(parts),
+    ...createMatches(parts),
     ...createDeals(parts),
     ...createNotes(parts),
     ...createMerge(parts),
