@@ -226,3 +226,33 @@ export {
   isSamePersonMatch,
 } from './contact-create-contracts';
 export type { ContactMatch, ContactMatches, ContactMatchReason } from './contact-create-contracts';
+export {
+  DEAL_STATUSES,
+  activityPageSchema,
+  activitySchema,
+  capturedContactSchema,
+  contactPipelineDataSchema,
+  contactSchema,
+  contactSourceSchema,
+  dealSchema,
+  noteSchema,
+} from './contact-contracts';
+export type {
+  Activity,
+  ActivityPage,
+  CapturedContact,
+  Contact,
+  ContactPipelineData,
+  ContactSource,
+  Deal,
+  DealStatus,
+  Note,
+} from './contact-contracts';
+export {
+  completedTaskSchema,
+  listedTaskSchema,
+  reminderSchema,
+  repeatRuleSchema,
+  taskSchema,
+} from './task-contracts';
+export type { CompletedTask, ListedTask, Reminder, ReminderChannel, Task } from './task-contracts';

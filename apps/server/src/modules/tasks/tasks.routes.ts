@@ -1,3 +1,4 @@
+import { completedTaskSchema, listedTaskSchema, reminderSchema, taskSchema } from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { teamParams, teamRoutes } from '../../platform/http/team-routes';
@@ -62,6 +63,7 @@ export function registerTaskRoutes(app: App, { auth, teams, tasks }: AppContext)
         q: z.string().trim().max(200).optional(),
         limit: z.coerce.number().int().min(1).max(500).default(200),
       }),
+      response: z.array(listedTaskSchema),
     },
     handler: ({ actor, teamUID, query }) => tasks.listTasks(actor, teamUID, query),
   });
@@ -71,6 +73,7 @@ export function registerTaskRoutes(app: App, { auth, teams, tasks }: AppContext)
     schema: {
       tags,
       summary: 'Create a task',
+      response: taskSchema,
       body: z.object(taskFields).partial().required({ taskName: true, dueDate: true }).strict(),
     },
     status: 201,
@@ -82,6 +85,7 @@ export function registerTaskRoutes(app: App, { auth, teams, tasks }: AppContext)
     schema: {
       tags,
       summary: 'Change a task',
+      response: taskSchema,
       params: taskParams,
       body: z.object(taskFields).partial().strict(),
     },
@@ -93,6 +97,7 @@ export function registerTaskRoutes(app: App, { auth, teams, tasks }: AppContext)
     schema: {
       tags,
       summary: 'Complete a task (a repeating one comes back as its next occurrence), or reopen it',
+      response: completedTaskSchema,
       params: taskParams,
       /** false reopens the task. */
       body: z.object({ completed: z.boolean().default(true) }).strict(),
@@ -113,6 +118,7 @@ export function registerTaskRoutes(app: App, { auth, teams, tasks }: AppContext)
     schema: {
       tags,
       summary: 'My task reminders in this team, newest first (the bell list)',
+      response: z.array(reminderSchema),
     },
     handler: ({ actor, teamUID }) => tasks.listReminders(actor, teamUID),
   });

@@ -25,6 +25,11 @@ export interface TeamRouteSchema<Params extends TeamParamsSchema, Body, Query> {
    * describes it. Shared with the web app from packages/domain.
    */
   response?: z.ZodType;
+  /**
+   * For a route that sends its own answer (status 'reply') in JSON: the whole body of each status it
+   * answers with, checked and described like `response`.
+   */
+  replies?: Partial<Record<200 | 201, z.ZodType>>;
 }
 
 type Infer<Schema> = Schema extends z.ZodType ? z.infer<Schema> : undefined;
@@ -94,7 +99,7 @@ export function teamRoutes(app: App, { auth, teams }: TeamRouteDeps): TeamRoutes
     (method: HTTPMethods): Declare =>
     (route) => {
       const { path, schema, status = 200, handler } = route;
-      const { response, ...input } = schema;
+      const { response, replies, ...input } = schema;
       const answers = response && typeof status === 'number' && status !== 204;
       app.route({
         method,
@@ -104,7 +109,7 @@ export function teamRoutes(app: App, { auth, teams }: TeamRouteDeps): TeamRoutes
           Object.entries({
             ...input,
             params: input.params ?? teamParams,
-            response: answers ? { [status]: z.object({ data: response }) } : undefined,
+            response: answers ? { [status]: z.object({ data: response }) } : replies,
           }).filter(([, value]) => value !== undefined),
         ),
         async handler(request, reply) {
