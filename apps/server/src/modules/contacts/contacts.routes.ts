@@ -5,11 +5,6 @@ import {
   contactSchema,
   dealSchema,
   noteSchema,
-  activityPageSchema,
-  capturedContactSchema,
-  contactSchema,
-  dealSchema,
-  noteSchema,
   contactMatchesSchema,
   emailSchema,
   phoneSchema,
@@ -87,7 +82,6 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
         })
         .strict(),
       replies: { 200: capturedContactSchema, 201: capturedContactSchema },
-      replies: { 200: capturedContactSchema, 201: capturedContactSchema },
     },
     // 201 when the contact is new, 200 when an existing one was updated; the body says which.
     status: 'reply',
@@ -135,7 +129,6 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
       tags,
       summary: 'A contact with their sources, tags and data per visible pipeline',
       response: contactSchema,
-      response: contactSchema,
       params: contactParams,
     },
     handler: ({ actor, teamUID, params }) => contacts.getContact(actor, teamUID, params.GTID),
@@ -146,7 +139,6 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
     schema: {
       tags,
       summary: "Change a contact's names, email, phone, photo or sources",
-      response: contactSchema,
       response: contactSchema,
       params: contactParams,
       body: z.object(contactFields).strict(),
@@ -170,7 +162,6 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
       tags,
       summary: 'Take a platform profile off a contact; answers the contact',
       response: contactSchema,
-      response: contactSchema,
       params: contactParams.extend({ platform: z.enum(SOCIAL_PLATFORMS) }),
     },
     handler: async ({ actor, teamUID, params }) => {
@@ -186,7 +177,6 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
     schema: {
       tags,
       summary: 'Add the contact to a pipeline, or move them to another stage of it',
-      response: contactSchema,
       response: contactSchema,
       params: pipelineParams,
       body: z.object({ stageId: id.optional(), questions: answers.optional() }).strict(),
@@ -231,7 +221,6 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
       tags,
       summary: "The contact's history, newest first, a page at a time",
       response: activityPageSchema,
-      response: activityPageSchema,
       params: contactParams,
       querystring: z.object({
         limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -249,7 +238,6 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
       tags,
       summary: "The contact's notes, newest first",
       response: z.array(noteSchema),
-      response: z.array(noteSchema),
       params: contactParams,
     },
     handler: ({ actor, teamUID, params }) => contacts.listNotes(actor, teamUID, params.GTID),
@@ -259,14 +247,7 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
 
   routes.post({
     path: '/contacts/:GTID/notes',
-    schema: {
-      tags,
-      summary: 'Add a note',
-      response: noteSchema,
-      response: noteSchema,
-      params: contactParams,
-      body: noteBody,
-    },
+    schema: { tags, summary: 'Add a note', response: noteSchema, params: contactParams, body: noteBody },
     status: 201,
     handler: ({ actor, teamUID, params, body }) => contacts.addNote(actor, teamUID, params.GTID, body.text),
   });
@@ -307,13 +288,7 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
 
   routes.get({
     path: '/contacts/:GTID/deals',
-    schema: {
-      tags,
-      summary: "The contact's deals",
-      response: z.array(dealSchema),
-      response: z.array(dealSchema),
-      params: contactParams,
-    },
+    schema: { tags, summary: "The contact's deals", response: z.array(dealSchema), params: contactParams },
     handler: ({ actor, teamUID, params }) => contacts.listDeals(actor, teamUID, params.GTID),
   });
 
@@ -322,7 +297,6 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
     schema: {
       tags,
       summary: 'Add a deal',
-      response: dealSchema,
       response: dealSchema,
       params: contactParams,
       body: z.object(dealFields).partial().required({ name: true, value: true }).strict(),
@@ -338,7 +312,6 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
     schema: {
       tags,
       summary: 'Change, win or lose a deal',
-      response: dealSchema,
       response: dealSchema,
       params: dealParams,
       body: z.object(dealFields).partial().strict(),
@@ -360,7 +333,6 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
       tags,
       summary:
         'Merge another contact into this one, keeping all history, tags, deals, notes and pipeline data',
-      response: contactSchema,
       response: contactSchema,
       params: contactParams,
       /** The contact that is joined into this one and then removed. */
