@@ -86,7 +86,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
   const tagReconciliation = createTagReconciliationService({ databases, teams, queue });
   const csvExport = createExportsService({ databases, teams, search });
   const imports = createImportsService({ databases, teams, queue });
-  const lists = createListsService({ databases, teams });
+  const lists = createListsService({ databases });
   const tasks = createTasksService({ databases, teams, contacts, queue, mail, config });
   const templates = createTemplatesService({ databases, teams, tasks });
   const bulk = createBulkService({ databases, teams, search, tasks, templates, queue });

@@ -1,20 +1,19 @@
 import { can, createPushId, type SearchFilter } from '@grouptrack/domain';
 import type { Databases } from '../../platform/db/databases';
 import { ForbiddenError, NotFoundError } from '../../platform/errors';
-import type { Actor } from '../../platform/http/actor';
+import type { TeamActor } from '../../platform/http/actor';
 import { appendChange } from '../../platform/realtime';
 import { checkFilterReferences, visibleFilter } from '../search/filter-references';
-import type { TeamsService } from '../teams/teams.service';
 import * as repo from './lists.repository';
 
 /** Saved views: a search filter saved under a name, seen by the team, changed by who saved it. */
-export function createFilterSets(deps: { databases: Databases; teams: TeamsService }) {
-  const { databases, teams } = deps;
+export function createFilterSets(deps: { databases: Databases }) {
+  const { databases } = deps;
 
   return {
     /** Saved views (filter sets): every member sees the team's; a view belongs to who saved it. */
-    async listFilterSets(actor: Actor, teamUID: string) {
-      const member = await teams.requireMember(actor, teamUID);
+    async listFilterSets(member: TeamActor) {
+      const { teamUID } = member;
       const db = databases.forTeam(teamUID);
       const rows = await repo.listFilterSets(db, teamUID);
       return Promise.all(
@@ -29,12 +28,11 @@ export function createFilterSets(deps: { databases: Databases; teams: TeamsServi
     },
 
     async saveFilterSet(
-      actor: Actor,
-      teamUID: string,
+      member: TeamActor,
       itemId: string | null,
       input: { name: string; filter: Record<string, unknown> },
     ) {
-      const member = await teams.requireMember(actor, teamUID);
+      const { teamUID } = member;
       const db = databases.forTeam(teamUID);
       const id = itemId ?? createPushId('fs_');
       await db.transaction(async (tx) => {
@@ -58,8 +56,8 @@ export function createFilterSets(deps: { databases: Databases; teams: TeamsServi
       return id;
     },
 
-    async removeFilterSet(actor: Actor, teamUID: string, itemId: string) {
-      const member = await teams.requireMember(actor, teamUID);
+    async removeFilterSet(member: TeamActor, itemId: string) {
+      const { teamUID } = member;
       await databases.forTeam(teamUID).transaction(async (tx) => {
         const row = await repo.findFilterSet(tx, teamUID, itemId);
         if (!row) throw new NotFoundError('Saved view not found.');

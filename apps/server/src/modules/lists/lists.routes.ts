@@ -56,16 +56,16 @@ export function registerListRoutes(app: App, { auth, teams, lists }: AppContext)
       list: {
         summary: `The team's ${summary}, in order`,
         response: z.array(item),
-        handler: ({ actor, teamUID }) => lists.list(actor, teamUID, list),
+        handler: ({ member }) => lists.list(member, list),
       },
       create: {
         summary: `Add to the ${summary} (owner or admin)`,
         body: z.object({ ...fields, ...placement }).strict(),
         response: z.array(item),
-        handler: async ({ actor, teamUID, body }) => {
+        handler: async ({ member, body }) => {
           const { after, before, ...values } = body as Record<string, string>;
-          await lists.save(actor, teamUID, list, null, values, { after, before });
-          return lists.list(actor, teamUID, list);
+          await lists.save(member, list, null, values, { after, before });
+          return lists.list(member, list);
         },
       },
       update: {
@@ -75,15 +75,15 @@ export function registerListRoutes(app: App, { auth, teams, lists }: AppContext)
           .object({ ...fields, ...placement })
           .partial()
           .strict(),
-        handler: async ({ actor, teamUID, params, body }) => {
+        handler: async ({ member, params, body }) => {
           const { after, before, ...values } = body as Record<string, string>;
-          await lists.save(actor, teamUID, list, params.itemID, values, { after, before });
-          return lists.list(actor, teamUID, list);
+          await lists.save(member, list, params.itemID, values, { after, before });
+          return lists.list(member, list);
         },
       },
       remove: {
         summary: `Delete one of the ${summary}`,
-        handler: ({ actor, teamUID, params }) => lists.remove(actor, teamUID, list, params.itemID),
+        handler: ({ member, params }) => lists.remove(member, list, params.itemID),
       },
     });
   }
@@ -102,24 +102,24 @@ export function registerListRoutes(app: App, { auth, teams, lists }: AppContext)
     itemParams,
     list: {
       summary: "The team's saved views",
-      handler: ({ actor, teamUID }) => lists.listFilterSets(actor, teamUID),
+      handler: ({ member }) => lists.listFilterSets(member),
     },
     create: {
       summary: 'Save the current filters as a named view',
       body: filterSetBody,
-      handler: async ({ actor, teamUID, body }) => ({
-        filterSetUID: await lists.saveFilterSet(actor, teamUID, null, body),
+      handler: async ({ member, body }) => ({
+        filterSetUID: await lists.saveFilterSet(member, null, body),
       }),
     },
     update: {
       summary: 'Rename or change a saved view',
       body: filterSetBody,
       noContent: true,
-      handler: ({ actor, teamUID, params, body }) => lists.saveFilterSet(actor, teamUID, params.itemID, body),
+      handler: ({ member, params, body }) => lists.saveFilterSet(member, params.itemID, body),
     },
     remove: {
       summary: 'Delete a saved view',
-      handler: ({ actor, teamUID, params }) => lists.removeFilterSet(actor, teamUID, params.itemID),
+      handler: ({ member, params }) => lists.removeFilterSet(member, params.itemID),
     },
   });
 
@@ -128,7 +128,7 @@ export function registerListRoutes(app: App, { auth, teams, lists }: AppContext)
   routes.get({
     path: '/test-questions',
     schema: { tags: setupTags, summary: 'Sample answers and what capturing reads out of each' },
-    handler: ({ actor, teamUID }) => lists.listTestQuestions(actor, teamUID),
+    handler: ({ member }) => lists.listTestQuestions(member),
   });
 
   routes.post({
@@ -141,9 +141,9 @@ export function registerListRoutes(app: App, { auth, teams, lists }: AppContext)
         .strict(),
     },
     status: 201,
-    handler: async ({ actor, teamUID, body }) => {
-      await lists.addTestQuestion(actor, teamUID, body);
-      return lists.listTestQuestions(actor, teamUID);
+    handler: async ({ member, body }) => {
+      await lists.addTestQuestion(member, body);
+      return lists.listTestQuestions(member);
     },
   });
 
@@ -151,7 +151,7 @@ export function registerListRoutes(app: App, { auth, teams, lists }: AppContext)
     path: '/test-questions/:itemID',
     schema: { tags: setupTags, summary: 'Delete a sample answer', params: itemParams },
     status: 204,
-    handler: ({ actor, teamUID, params }) => lists.removeTestQuestion(actor, teamUID, params.itemID),
+    handler: ({ member, params }) => lists.removeTestQuestion(member, params.itemID),
   });
 
   const postFields = {
@@ -170,24 +170,24 @@ export function registerListRoutes(app: App, { auth, teams, lists }: AppContext)
     itemParams,
     list: {
       summary: 'Posts saved to tag their commenters',
-      handler: ({ actor, teamUID }) => lists.listSavedTagPosts(actor, teamUID),
+      handler: ({ member }) => lists.listSavedTagPosts(member),
     },
     create: {
       summary: 'Save a post to tag its commenters',
       body: z.object(postFields).partial({ title: true, tagIds: true }).strict(),
-      handler: async ({ actor, teamUID, body }) => ({
-        postUID: await lists.saveTagPost(actor, teamUID, null, body),
+      handler: async ({ member, body }) => ({
+        postUID: await lists.saveTagPost(member, null, body),
       }),
     },
     update: {
       summary: 'Change a saved post',
       body: z.object(postFields).partial().strict(),
       noContent: true,
-      handler: ({ actor, teamUID, params, body }) => lists.saveTagPost(actor, teamUID, params.itemID, body),
+      handler: ({ member, params, body }) => lists.saveTagPost(member, params.itemID, body),
     },
     remove: {
       summary: 'Forget a saved post',
-      handler: ({ actor, teamUID, params }) => lists.removeTagPost(actor, teamUID, params.itemID),
+      handler: ({ member, params }) => lists.removeTagPost(member, params.itemID),
     },
   });
 }

@@ -1,5 +1,4 @@
 import type { Databases } from '../../platform/db/databases';
-import type { TeamsService } from '../teams/teams.service';
 import { createFilterSets } from './filter-sets';
 import { createRankedLists } from './ranked-lists';
 import { createSavedTagPosts } from './saved-tag-posts';
@@ -13,7 +12,7 @@ export type ListsService = ReturnType<typeof createListsService>;
  * The team's setup lists, each in its own file: the ranked lists (status labels, phases,
  * questions), test questions, saved tag posts and saved views.
  */
-export function createListsService(deps: { databases: Databases; teams: TeamsService }) {
+export function createListsService(deps: { databases: Databases }) {
   return {
     ...createRankedLists(deps),
     ...createTestQuestions(deps),

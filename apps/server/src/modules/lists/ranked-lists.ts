@@ -4,10 +4,9 @@ import { isUniqueViolation } from '../../platform/db/errors';
 import { deleteTeamRow } from '../../platform/db/team-rows';
 import { phases, statusLabels, teamQuestions } from '../../platform/db/team-schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors';
-import type { Actor } from '../../platform/http/actor';
+import type { TeamActor } from '../../platform/http/actor';
 import { requirePermission } from '../../platform/http/permission';
 import { appendChange } from '../../platform/realtime';
-import type { TeamsService } from '../teams/teams.service';
 import * as repo from './lists.repository';
 
 /** The ordered team lists that owners and admins manage in setup: status labels, phases, questions. */
@@ -43,26 +42,25 @@ const RANKED = {
 export type RankedListName = keyof typeof RANKED;
 export const RANKED_LIST_NAMES = Object.keys(RANKED) as RankedListName[];
 
-export function createRankedLists(deps: { databases: Databases; teams: TeamsService }) {
-  const { databases, teams } = deps;
+export function createRankedLists(deps: { databases: Databases }) {
+  const { databases } = deps;
 
   return {
-    async list(actor: Actor, teamUID: string, list: RankedListName) {
-      await teams.requireMember(actor, teamUID);
+    async list(member: TeamActor, list: RankedListName) {
+      const { teamUID } = member;
       const rows = await repo.listRanked(databases.forTeam(teamUID), RANKED[list].table, teamUID);
       return rows.map((row, order) => ({ ...RANKED[list].present(row as never), order }));
     },
 
     /** Adds an item, or changes one (fields and/or its place after or before another). */
     async save(
-      actor: Actor,
-      teamUID: string,
+      member: TeamActor,
       list: RankedListName,
       itemId: string | null,
       fields: Record<string, string>,
       placement: { after?: string | undefined; before?: string | undefined },
     ) {
-      requirePermission(await teams.requireMember(actor, teamUID), 'manage-setup', 'lists');
+      const { teamUID } = requirePermission(member, 'manage-setup', 'lists');
       const { table, entity, prefix } = RANKED[list];
       try {
         return await databases.forTeam(teamUID).transaction(async (tx) => {
@@ -91,8 +89,8 @@ export function createRankedLists(deps: { databases: Databases; teams: TeamsServ
       }
     },
 
-    async remove(actor: Actor, teamUID: string, list: RankedListName, itemId: string) {
-      requirePermission(await teams.requireMember(actor, teamUID), 'manage-setup', 'lists');
+    async remove(member: TeamActor, list: RankedListName, itemId: string) {
+      const { teamUID } = requirePermission(member, 'manage-setup', 'lists');
       const { table, entity } = RANKED[list];
       await deleteTeamRow(databases, teamUID, table, itemId, { entity, notFound: 'Item not found.' });
     },

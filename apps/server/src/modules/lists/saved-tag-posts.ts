@@ -4,20 +4,19 @@ import { isUniqueViolation } from '../../platform/db/errors';
 import { deleteTeamRow } from '../../platform/db/team-rows';
 import { savedTagPosts } from '../../platform/db/team-schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors';
-import type { Actor, TeamActor } from '../../platform/http/actor';
+import type { TeamActor } from '../../platform/http/actor';
 import { appendChange } from '../../platform/realtime';
 import { findTagsWithSets } from '../contacts';
-import type { TeamsService } from '../teams/teams.service';
 import * as repo from './lists.repository';
 
 /** Posts saved to tag the people who comment on them (the auto responder reads them). */
-export function createSavedTagPosts(deps: { databases: Databases; teams: TeamsService }) {
-  const { databases, teams } = deps;
+export function createSavedTagPosts(deps: { databases: Databases }) {
+  const { databases } = deps;
 
   return {
     /** Posts saved to tag their commenters; the auto responder reads them. */
-    async listSavedTagPosts(actor: Actor, teamUID: string) {
-      const member = await teams.requireMember(actor, teamUID);
+    async listSavedTagPosts(member: TeamActor) {
+      const { teamUID } = member;
       const db = databases.forTeam(teamUID);
       const rows = await repo.listSavedTagPosts(db, teamUID);
       // A member is shown no tag of a pipeline they cannot see.
@@ -32,8 +31,7 @@ export function createSavedTagPosts(deps: { databases: Databases; teams: TeamsSe
     },
 
     async saveTagPost(
-      actor: Actor,
-      teamUID: string,
+      member: TeamActor,
       itemId: string | null,
       input: {
         platform?: string | undefined;
@@ -42,7 +40,7 @@ export function createSavedTagPosts(deps: { databases: Databases; teams: TeamsSe
         tagIds?: string[] | undefined;
       },
     ) {
-      const member = await teams.requireMember(actor, teamUID);
+      const { teamUID } = member;
       const id = itemId ?? createPushId('post_');
       try {
         await databases.forTeam(teamUID).transaction(async (tx) => {
@@ -92,8 +90,8 @@ export function createSavedTagPosts(deps: { databases: Databases; teams: TeamsSe
       return id;
     },
 
-    async removeTagPost(actor: Actor, teamUID: string, itemId: string) {
-      await teams.requireMember(actor, teamUID);
+    async removeTagPost(member: TeamActor, itemId: string) {
+      const { teamUID } = member;
       await deleteTeamRow(databases, teamUID, savedTagPosts, itemId, {
         entity: 'saved_tag_post',
         notFound: 'Saved post not found.',
