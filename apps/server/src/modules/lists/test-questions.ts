@@ -2,20 +2,19 @@ import { createPushId, extractContactDetails } from '@grouptrack/domain';
 import type { Databases } from '../../platform/db/databases';
 import { deleteTeamRow } from '../../platform/db/team-rows';
 import { teamQuestions, testQuestions } from '../../platform/db/team-schema';
-import type { Actor } from '../../platform/http/actor';
+import type { TeamActor } from '../../platform/http/actor';
 import { requirePermission } from '../../platform/http/permission';
 import { appendChange } from '../../platform/realtime';
-import type { TeamsService } from '../teams/teams.service';
 import * as repo from './lists.repository';
 
 /** Sample membership answers a manager tries the team's questions on. */
-export function createTestQuestions(deps: { databases: Databases; teams: TeamsService }) {
-  const { databases, teams } = deps;
+export function createTestQuestions(deps: { databases: Databases }) {
+  const { databases } = deps;
 
   return {
     /** Sample answers, each with what capturing would read out of it under the team's questions. */
-    async listTestQuestions(actor: Actor, teamUID: string) {
-      await teams.requireMember(actor, teamUID);
+    async listTestQuestions(member: TeamActor) {
+      const { teamUID } = member;
       const db = databases.forTeam(teamUID);
       const [samples, marked] = await Promise.all([
         repo.listTestQuestions(db, teamUID),
@@ -29,8 +28,8 @@ export function createTestQuestions(deps: { databases: Databases; teams: TeamsSe
       }));
     },
 
-    async addTestQuestion(actor: Actor, teamUID: string, input: { question: string; answer: string }) {
-      requirePermission(await teams.requireMember(actor, teamUID), 'manage-setup', 'lists');
+    async addTestQuestion(member: TeamActor, input: { question: string; answer: string }) {
+      const { teamUID } = requirePermission(member, 'manage-setup', 'lists');
       const id = createPushId('tq_');
       await databases.forTeam(teamUID).transaction(async (tx) => {
         await repo.insertTestQuestion(tx, { teamId: teamUID, id, ...input });
@@ -39,8 +38,8 @@ export function createTestQuestions(deps: { databases: Databases; teams: TeamsSe
       return id;
     },
 
-    async removeTestQuestion(actor: Actor, teamUID: string, itemId: string) {
-      requirePermission(await teams.requireMember(actor, teamUID), 'manage-setup', 'lists');
+    async removeTestQuestion(member: TeamActor, itemId: string) {
+      const { teamUID } = requirePermission(member, 'manage-setup', 'lists');
       await deleteTeamRow(databases, teamUID, testQuestions, itemId, {
         entity: 'test_question',
         notFound: 'Test question not found.',
