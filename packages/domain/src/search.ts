@@ -4,8 +4,13 @@ import { SOCIAL_PLATFORMS } from './constants';
 const id = z.string().min(1).max(100);
 const isoDate = z.iso.datetime({ offset: true });
 
-/** Fields a search can sort on. `rank` is the card order inside a stage and needs a pipeline. */
+/**
+ * Fields a search can sort on. `rank` is the card order inside a stage and needs a pipeline;
+ * `relevance` is the best match for the free text first (a search with text and no pipeline sorts so
+ * unless it asks otherwise), and needs text.
+ */
 export const SEARCH_SORT_FIELDS = [
+  'relevance',
   'name',
   'firstName',
   'lastName',

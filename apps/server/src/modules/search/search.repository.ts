@@ -14,7 +14,7 @@ export interface SearchQuery {
   contactIds?: string[];
 }
 
-const SORT_COLUMNS: Record<SearchSortField, SQL> = {
+const SORT_COLUMNS: Record<Exclude<SearchSortField, 'relevance'>, SQL> = {
   name: sql`lower(c.name)`,
   firstName: sql`lower(c.first_name)`,
   lastName: sql`lower(c.last_name)`,
@@ -24,15 +24,57 @@ const SORT_COLUMNS: Record<SearchSortField, SQL> = {
   rank: sql`cp.rank`,
 };
 
-/** Words of the free text as prefix terms of a tsquery; characters tsquery would parse are dropped. */
-function toPrefixQuery(text: string): string | null {
-  const terms = text
+/** The free text's words, lower-cased, without the characters tsquery would parse. */
+function wordsOf(text: string): string[] {
+  return text
     .toLowerCase()
     .split(/\s+/)
     .map((word) => word.replace(/[^\p{L}\p{N}@._+-]/gu, ''))
-    .filter(Boolean)
-    .map((word) => `'${word}':*`);
+    .filter(Boolean);
+}
+
+/** Words of the free text as prefix terms of a tsquery. */
+function toPrefixQuery(text: string): string | null {
+  const terms = wordsOf(text).map((word) => `'${word}':*`);
   return terms.length > 0 ? terms.join(' & ') : null;
+}
+
+/** Text as a name is compared with it: lower case, single spaces. */
+function asName(text: string): string {
+  return text.toLowerCase().trim().split(/\s+/).join(' ');
+}
+
+/** Words this long forgive a letter missing, extra or changed (shorter ones would match too much). */
+const TYPO_FROM_LETTERS = 4;
+
+/** Text for a LIKE pattern, its wildcards escaped. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/** The name with a space before each word, so `like '% <word>%'` finds a word's start. */
+const SPACED_NAME = sql`(' ' || lower(c.name))`;
+
+/**
+ * A name whose words start with the text's words, each of four letters or more allowed one letter
+ * missing, extra or changed after its first (an edit distance of one to the name word's start).
+ * Candidates come from the search index (a name word starting with each word's first letter); the
+ * distance is computed for those only.
+ */
+function nearlyNamed(text: string): SQL | null {
+  const words = wordsOf(text);
+  if (!words.some((word) => word.length >= TYPO_FROM_LETTERS)) return null;
+  const firstLetters = words.map((word) => `'${word[0]}':*`).join(' & ');
+  const each = words.map((word) =>
+    word.length >= TYPO_FROM_LETTERS
+      ? sql`exists (select 1 from regexp_split_to_table(lower(c.name), '[[:space:]]+') as n(word)
+          where levenshtein_less_equal(${word}, left(n.word, ${word.length}), 1) <= 1)`
+      : sql`${SPACED_NAME} like ${`% ${escapeLike(word)}%`}`,
+  );
+  return sql`(c.search_vector @@ to_tsquery('simple', ${firstLetters}) and ${sql.join(each, sql` and `)})`;
+}
+
+/** Whether the text can be (part of) a name: letters, spaces, apostrophes and hyphens. */
+function looksLikeName(text: string): boolean {
+  return /^[\p{L}\s'-]+$/u.test(text);
 }
 
 /** FROM and WHERE of a search; the pipeline join is there only when a pipeline is asked for. */
@@ -98,10 +140,15 @@ function searchParts(query: SearchQuery, pipeline: PipelineForm = 'join'): { joi
     const digits = text.replace(/\D/g, '');
     const alternatives = [sql`c.search_vector @@ to_tsquery('simple', ${prefix})`];
     // A typo in a name is forgiven by trigram similarity; handles, addresses and numbers must match.
-    if (/^[\p{L}\s'-]+$/u.test(text)) alternatives.push(sql`lower(c.name) % ${text}`);
+    if (looksLikeName(text)) {
+      alternatives.push(sql`lower(c.name) % ${text}`);
+      // Looking someone up forgives a letter wrong in any word ("tesa", "moire"); a filtered list
+      // (a board or a pipeline's table) keeps to the whole-name similarity above.
+      const nearly = sortOf(query).field === 'relevance' ? nearlyNamed(text) : null;
+      if (nearly) alternatives.push(nearly);
+    }
     // The text parser splits a partial address or phone number differently from a whole one.
-    if (text.includes('@'))
-      alternatives.push(sql`lower(c.email_address) like ${`${text.replace(/[\\%_]/g, '\\$&')}%`}`);
+    if (text.includes('@')) alternatives.push(sql`lower(c.email_address) like ${`${escapeLike(text)}%`}`);
     if (digits.length >= 4) alternatives.push(sql`c.phone_number like ${`%${digits}%`}`);
     conditions.push(sql`(${sql.join(alternatives, sql` or `)})`);
   }
@@ -125,21 +172,60 @@ function inPipeline(query: SearchQuery, pipelineId: string): SQL {
 /** The search's order, or (reversed) exactly its reverse, for reading a page from the far end. */
 function orderBy(query: SearchQuery, reversed = false): SQL {
   const { field, order } = sortOf(query);
+  if (field === 'relevance') return relevanceOrder(query);
   const direction = (order === 'asc') !== reversed ? sql`asc` : sql`desc`;
   // Empty values go last in the asked order, so first when read backwards.
   const nulls = NULLABLE_SORT_FIELDS.has(field) ? (reversed ? sql`nulls first` : sql`nulls last`) : sql``;
   return sql`order by ${SORT_COLUMNS[field]} ${direction} ${nulls}, c.id ${direction}`;
 }
 
-/** What a search sorts by: card order in a pipeline, otherwise newest first, unless it asks. */
+/**
+ * Best match first: the exact full name; then names with every word as the start of one of theirs;
+ * then other prefix matches (an address, a handle); then names with a letter wrong in a word; then
+ * names only similar as a whole. Within each,
+ * names with more of the words whole come first, then, in the last group, the more similar; recency
+ * only breaks ties. Similarity is computed for the last group alone: a short prefix that matches
+ * thousands costs a few comparisons per row, not a trigram set.
+ */
+function relevanceOrder(query: SearchQuery): SQL {
+  const name = asName(query.text);
+  const words = wordsOf(query.text);
+  const prefix = toPrefixQuery(query.text) ?? '';
+  const startsEveryWord = sql.join(
+    words.map((word) => sql`${SPACED_NAME} like ${`% ${escapeLike(word)}%`}`),
+    sql` and `,
+  );
+  const wholeWords = sql.join(
+    words.map((word) => sql`(${SPACED_NAME} || ' ' like ${`% ${escapeLike(word)} %`})::int`),
+    sql` + `,
+  );
+  const prefixMatch = sql`c.search_vector @@ to_tsquery('simple', ${prefix})`;
+  const nearly = nearlyNamed(query.text) ?? sql`false`;
+  return sql`order by case
+      when lower(c.name) = ${name} then 0 when ${startsEveryWord} then 1 when ${prefixMatch} then 2
+      when ${nearly} then 3 else 4 end,
+    ${wholeWords} desc,
+    case when ${prefixMatch} then 1 else similarity(lower(c.name), ${name}) end desc,
+    c.updated_at desc, c.id desc`;
+}
+
+/**
+ * What a search sorts by: card order in a pipeline, the best match for free text elsewhere,
+ * otherwise newest first, unless it asks.
+ */
 function sortOf(query: SearchQuery): { field: SearchSortField; order: 'asc' | 'desc' } {
+  const hasText = toPrefixQuery(query.text) !== null;
   const sort =
     query.sort ??
     (query.filter.pipelineId
       ? { field: 'rank' as const, order: 'asc' as const }
-      : { field: 'createdAt' as const, order: 'desc' as const });
-  // Outside a pipeline there is no card order.
-  return sort.field === 'rank' && !query.filter.pipelineId ? { ...sort, field: 'createdAt' } : sort;
+      : hasText
+        ? { field: 'relevance' as const, order: 'asc' as const }
+        : { field: 'createdAt' as const, order: 'desc' as const });
+  // Outside a pipeline there is no card order, and without text no best match.
+  if (sort.field === 'rank' && !query.filter.pipelineId) return { field: 'createdAt', order: sort.order };
+  if (sort.field === 'relevance' && !hasText) return { field: 'createdAt', order: 'desc' };
+  return sort;
 }
 
 /**

@@ -2,10 +2,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
-/** Extensions the migrations create: trigram search and team-first GIN indexes. */
-export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
+/** Extensions the migrations create: trigram search, team-first GIN indexes and edit distance. */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin, fuzzystrmatch };
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';

@@ -54,6 +54,7 @@ const COLUMN_SORT: Partial<Record<ContactColumnId, SearchSortField>> = {
 };
 
 const SORT_LABELS: Record<SearchSortField, string> = {
+  relevance: 'Best match',
   name: 'Name',
   firstName: 'First name',
   lastName: 'Last name',
@@ -100,8 +101,11 @@ export function ContactTable({
   const queryClient = useQueryClient();
   const [prefs, setPrefs] = useColumnPrefs(teamUID);
   const [sort, setSort] = useState<TableSort>({ field: 'createdAt', order: 'desc' });
+  // Card order needs a pipeline, best match needs text; without them the newest come first.
   const effectiveSort: TableSort =
-    sort.field === 'rank' && !pipelineId ? { field: 'createdAt', order: 'desc' } : sort;
+    (sort.field === 'rank' && !pipelineId) || (sort.field === 'relevance' && !searchText)
+      ? { field: 'createdAt', order: 'desc' }
+      : sort;
   const objectToFilter = useMemo<SearchFilter>(
     () => ({ ...filter, ...(pipelineId ? { pipelineId } : {}) }),
     [filter, pipelineId],
@@ -320,7 +324,7 @@ export function ContactTable({
   }
 
   const sortOptions = (Object.keys(SORT_LABELS) as SearchSortField[])
-    .filter((field) => field !== 'rank' || pipelineId !== null)
+    .filter((field) => (field !== 'rank' || pipelineId !== null) && (field !== 'relevance' || searchText))
     .map((field) => ({ value: field, label: SORT_LABELS[field] }));
 
   return (

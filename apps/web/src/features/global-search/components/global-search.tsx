@@ -1,26 +1,43 @@
 import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatErrorMessage } from '../../../lib/api-client';
-import { useGlobalSearch } from '../api/search-contacts-ahead';
+import { GLOBAL_SEARCH_COVERS, globalSearchQuery, useGlobalSearch } from '../api/search-contacts-ahead';
 
 const DEBOUNCE_MS = 200;
 
-/** The header's contact search: type-ahead over names, email, phone and handles; Enter opens one. */
+/** The header's contact search: type-ahead over names, email, phone and handles; Enter opens the best. */
 export function GlobalSearch({ teamUID }: { teamUID: string }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [value, setValue] = useState('');
   const [debounced] = useDebouncedValue(value.trim(), DEBOUNCE_MS);
   const search = useGlobalSearch(teamUID, debounced);
   const hits = useMemo(() => (debounced === '' ? [] : (search.data?.hits ?? [])), [debounced, search.data]);
+  // The list shown is for the text typed, not an earlier one still on screen while the next loads.
+  const isCurrent = value.trim() === debounced && !search.isPlaceholderData;
 
-  // Enter opens the first result unless the user picked another one with the arrow keys.
+  // Enter opens the best match unless the user picked another one with the arrow keys.
   const firstGTID = hits[0]?.GTID;
   useEffect(() => {
     if (firstGTID) combobox.selectFirstOption();
   }, [firstGTID, combobox]);
+
+  function open(GTID: string) {
+    combobox.closeDropdown();
+    setValue('');
+    void navigate(`/contact/${encodeURIComponent(GTID)}`);
+  }
+
+  /** Enter typed faster than the list: the best match for exactly what was typed. */
+  async function openBestMatch(text: string) {
+    const answer = await queryClient.fetchQuery(globalSearchQuery(teamUID, text));
+    const best = answer.hits[0];
+    if (best) open(best.GTID);
+  }
 
   const emptyMessage = search.isError
     ? `Couldn't search: ${formatErrorMessage(search.error)}`
@@ -29,15 +46,7 @@ export function GlobalSearch({ teamUID }: { teamUID: string }) {
       : 'No contact matches';
 
   return (
-    <Combobox
-      store={combobox}
-      onOptionSubmit={(GTID) => {
-        combobox.closeDropdown();
-        setValue('');
-        void navigate(`/contact/${encodeURIComponent(GTID)}`);
-      }}
-      withinPortal
-    >
+    <Combobox store={combobox} onOptionSubmit={open} withinPortal>
       <Combobox.Target withExpandedAttribute>
         <TextInput
           aria-label="Search contacts"
@@ -46,6 +55,13 @@ export function GlobalSearch({ teamUID }: { teamUID: string }) {
           onChange={(event) => {
             setValue(event.currentTarget.value);
             combobox.openDropdown();
+          }}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter' || isCurrent || value.trim() === '') return;
+            // The highlighted row belongs to an earlier text: the combobox must not open it.
+            combobox.resetSelectedOption();
+            event.preventDefault();
+            void openBestMatch(value.trim());
           }}
           onClick={() => combobox.openDropdown()}
           onFocus={() => combobox.openDropdown()}
@@ -74,6 +90,11 @@ export function GlobalSearch({ teamUID }: { teamUID: string }) {
             ))
           )}
         </Combobox.Options>
+        <Combobox.Footer>
+          <Text size="xs" c="dimmed">
+            {GLOBAL_SEARCH_COVERS}
+          </Text>
+        </Combobox.Footer>
       </Combobox.Dropdown>
     </Combobox>
   );
