@@ -256,3 +256,14 @@ export {
   taskSchema,
 } from './task-contracts';
 export type { CompletedTask, ListedTask, Reminder, ReminderChannel, Task } from './task-contracts';
+export { invitationPreviewSchema, joinedTeamSchema, subscriptionSchema, teamSchema } from './team-contracts';
+export type { InvitationPreview, JoinedTeam, Team } from './team-contracts';
+export {
+  acceptedTermsSchema,
+  impersonatorSchema,
+  loggedUserSchema,
+  notificationSeenSchema,
+  passwordSetSchema,
+  userTeamSchema,
+} from './user-contracts';
+export type { Impersonator, LoggedUser, UserTeam } from './user-contracts';

@@ -1,4 +1,11 @@
-import { emailSchema, teamInvitationSchema, teamMemberSchema } from '@grouptrack/domain';
+import {
+  emailSchema,
+  invitationPreviewSchema,
+  joinedTeamSchema,
+  teamInvitationSchema,
+  teamMemberSchema,
+  teamSchema,
+} from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../platform/http/actor';
@@ -14,7 +21,7 @@ export function registerTeamRoutes(app: App, { auth, teams }: AppContext) {
 
   routes.get({
     path: '',
-    schema: { tags, summary: 'A team, its seats and subscription' },
+    schema: { tags, summary: 'A team, its seats and subscription', response: teamSchema },
     handler: ({ member }) => teams.getTeam(member),
   });
 
@@ -23,6 +30,7 @@ export function registerTeamRoutes(app: App, { auth, teams }: AppContext) {
     schema: {
       tags,
       summary: 'Rename a team (owner or admin)',
+      response: teamSchema,
       /** The team's new name. */
       body: z.object({ name: z.string().trim().min(1).max(100) }).strict(),
     },
@@ -120,13 +128,27 @@ export function registerTeamRoutes(app: App, { auth, teams }: AppContext) {
 
   app.get(
     '/api/v1/invitations/:inviteCode',
-    { schema: { tags, summary: 'Which team an invite code joins (no sign-in needed)', params: codeParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Which team an invite code joins (no sign-in needed)',
+        params: codeParams,
+        response: { 200: z.object({ data: invitationPreviewSchema }) },
+      },
+    },
     async (request) => ({ data: await teams.previewInvitation(request.params.inviteCode) }),
   );
 
   app.post(
     '/api/v1/invitations/:inviteCode/accept',
-    { schema: { tags, summary: 'Join the team of an invite code', params: codeParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Join the team of an invite code',
+        params: codeParams,
+        response: { 200: z.object({ data: joinedTeamSchema }) },
+      },
+    },
     async (request) => {
       const actor = await requireActor(auth, request);
       return { data: await teams.acceptInvitation(actor, request.params.inviteCode) };

@@ -1,5 +1,9 @@
 import {
   CONTACT_VIEWS,
+  acceptedTermsSchema,
+  loggedUserSchema,
+  notificationSeenSchema,
+  passwordSetSchema,
   passwordSchema,
   personNameSchema,
   mobileNumberSchema,
@@ -25,7 +29,13 @@ function isTimeZone(value: string): boolean {
 export function registerUserRoutes(app: App, { auth, users, teams }: AppContext) {
   app.get(
     '/api/v1/me',
-    { schema: { tags, summary: 'The logged user, their teams and subscription' } },
+    {
+      schema: {
+        tags,
+        summary: 'The logged user, their teams and subscription',
+        response: { 200: z.object({ data: loggedUserSchema }) },
+      },
+    },
     async (request) => {
       const actor = await requireActor(auth, request);
       return { data: await users.getLoggedUser(actor) };
@@ -38,6 +48,7 @@ export function registerUserRoutes(app: App, { auth, users, teams }: AppContext)
       schema: {
         tags,
         summary: 'Change name, photo, default contact view, time zone or mobile number',
+        response: { 200: z.object({ data: loggedUserSchema }) },
         body: z
           .object({
             /** Display name, 1 to 100 characters. */
@@ -71,6 +82,7 @@ export function registerUserRoutes(app: App, { auth, users, teams }: AppContext)
       schema: {
         tags,
         summary: 'Set or change the password',
+        response: { 200: z.object({ data: passwordSetSchema }) },
         body: z.object({
           /** The new password, 8 to 128 characters. */
           newPassword: passwordSchema,
@@ -92,6 +104,7 @@ export function registerUserRoutes(app: App, { auth, users, teams }: AppContext)
       schema: {
         tags,
         summary: 'Accept the current terms',
+        response: { 200: z.object({ data: acceptedTermsSchema }) },
         /** The terms version the user read and accepted. */
         body: z.object({ termsVersion: z.string().min(1).max(20) }),
       },
@@ -109,6 +122,7 @@ export function registerUserRoutes(app: App, { auth, users, teams }: AppContext)
       schema: {
         tags,
         summary: 'Dismiss a notification for 24 hours, or never show it again',
+        response: { 200: z.object({ data: notificationSeenSchema }) },
         params: z.object({ notificationId: z.string().min(1).max(100) }),
         /** dismiss hides it for 24 hours; never stores snooze 0. */
         body: z.object({ action: z.enum(['dismiss', 'never']) }),
@@ -127,6 +141,7 @@ export function registerUserRoutes(app: App, { auth, users, teams }: AppContext)
       schema: {
         tags,
         summary: 'Switch the current team',
+        response: { 200: z.object({ data: loggedUserSchema }) },
         /** A team the user belongs to. */
         body: z.object({ teamUID: z.string().min(1).max(64) }),
       },
