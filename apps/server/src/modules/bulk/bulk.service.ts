@@ -71,9 +71,8 @@ export function createBulkService(deps: {
   ): Promise<StoredBulkAction> {
     switch (action.type) {
       case 'createTask': {
-        const input = await templates.taskFromTemplate(actor, member.teamUID, action.templateId);
-        const { prepared } = await tasks.prepareTask(actor, member.teamUID, input);
-        return { ...action, task: prepared };
+        const input = await templates.taskFromTemplate(member, action.templateId);
+        return { ...action, task: await tasks.prepareTask(member, input) };
       }
       case 'export':
         return action;

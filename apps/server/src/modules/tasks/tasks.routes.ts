@@ -65,7 +65,7 @@ export function registerTaskRoutes(app: App, { auth, teams, tasks }: AppContext)
       }),
       response: z.array(listedTaskSchema),
     },
-    handler: ({ actor, teamUID, query }) => tasks.listTasks(actor, teamUID, query),
+    handler: ({ member, query }) => tasks.listTasks(member, query),
   });
 
   routes.post({
@@ -77,7 +77,7 @@ export function registerTaskRoutes(app: App, { auth, teams, tasks }: AppContext)
       body: z.object(taskFields).partial().required({ taskName: true, dueDate: true }).strict(),
     },
     status: 201,
-    handler: ({ actor, teamUID, body }) => tasks.createTask(actor, teamUID, body),
+    handler: ({ member, body }) => tasks.createTask(member, body),
   });
 
   routes.patch({
@@ -89,7 +89,7 @@ export function registerTaskRoutes(app: App, { auth, teams, tasks }: AppContext)
       params: taskParams,
       body: z.object(taskFields).partial().strict(),
     },
-    handler: ({ actor, teamUID, params, body }) => tasks.updateTask(actor, teamUID, params.taskID, body),
+    handler: ({ member, params, body }) => tasks.updateTask(member, params.taskID, body),
   });
 
   routes.post({
@@ -102,15 +102,14 @@ export function registerTaskRoutes(app: App, { auth, teams, tasks }: AppContext)
       /** false reopens the task. */
       body: z.object({ completed: z.boolean().default(true) }).strict(),
     },
-    handler: ({ actor, teamUID, params, body }) =>
-      tasks.completeTask(actor, teamUID, params.taskID, body.completed),
+    handler: ({ member, params, body }) => tasks.completeTask(member, params.taskID, body.completed),
   });
 
   routes.delete({
     path: '/tasks/:taskID',
     schema: { tags, summary: 'Delete a task', params: taskParams },
     status: 204,
-    handler: ({ actor, teamUID, params }) => tasks.deleteTask(actor, teamUID, params.taskID),
+    handler: ({ member, params }) => tasks.deleteTask(member, params.taskID),
   });
 
   routes.get({
@@ -120,13 +119,13 @@ export function registerTaskRoutes(app: App, { auth, teams, tasks }: AppContext)
       summary: 'My task reminders in this team, newest first (the bell list)',
       response: z.array(reminderSchema),
     },
-    handler: ({ actor, teamUID }) => tasks.listReminders(actor, teamUID),
+    handler: ({ member }) => tasks.listReminders(member),
   });
 
   routes.post({
     path: '/reminders/read',
     schema: { tags, summary: 'Mark all my reminders in this team as read' },
     status: 204,
-    handler: ({ actor, teamUID }) => tasks.markRemindersRead(actor, teamUID),
+    handler: ({ member }) => tasks.markRemindersRead(member),
   });
 }

@@ -11,7 +11,6 @@ import { announceAppEvent } from '../../platform/app-events';
 import type { Config } from '../../platform/config';
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors';
-import type { Actor } from '../../platform/http/actor';
 import { sendTaskReminderJob } from '../../jobs/send-task-reminder.job';
 import type { JobQueue } from '../../platform/queue';
 import { appendChange } from '../../platform/realtime';
@@ -147,7 +146,7 @@ export function createTasksService(deps: {
   }
 
   /** The assignee must belong to the team; their time zone sets the due moment. */
-  async function assigneeZone(teamUID: string, actor: Actor, assigneeUid: string) {
+  async function assigneeZone(teamUID: string, assigneeUid: string) {
     if (!(await teams.findMember(teamUID, assigneeUid))) {
       throw new BadRequestError('Invalid assigneeUID: assign the task to a member of this team.');
     }
@@ -233,27 +232,23 @@ export function createTasksService(deps: {
   }
 
   async function prepareTask(
-    actor: Actor,
-    teamUID: string,
+    member: TeamActor,
     input: TaskInput & { taskName: string; dueDate: string },
-  ): Promise<{ member: TeamActor; prepared: PreparedTask }> {
-    const member = await teams.requireMember(actor, teamUID);
+  ): Promise<PreparedTask> {
+    const { teamUID } = member;
     const assigneeUid = input.assigneeUID ?? member.userId;
-    const timeZone = await assigneeZone(teamUID, actor, assigneeUid);
+    const timeZone = await assigneeZone(teamUID, assigneeUid);
     await refuseUnsendableSms(input.reminder, assigneeUid);
     const dueTime = input.dueTime ?? null;
     return {
-      member,
-      prepared: {
-        taskName: input.taskName,
-        assigneeUid,
-        dueDate: input.dueDate,
-        dueTime,
-        timeZone,
-        dueAt: dueOf({ dueDate: input.dueDate, dueTime, timeZone }).toISOString(),
-        reminder: input.reminder ?? 'in-app',
-        repeat: input.repeat ?? null,
-      },
+      taskName: input.taskName,
+      assigneeUid,
+      dueDate: input.dueDate,
+      dueTime,
+      timeZone,
+      dueAt: dueOf({ dueDate: input.dueDate, dueTime, timeZone }).toISOString(),
+      reminder: input.reminder ?? 'in-app',
+      repeat: input.repeat ?? null,
     };
   }
 
@@ -288,8 +283,8 @@ export function createTasksService(deps: {
     timeZoneOf,
 
     /** The signed-in member's reminders in this team, newest first. */
-    async listReminders(actor: Actor, teamUID: string) {
-      const member = await teams.requireMember(actor, teamUID);
+    async listReminders(member: TeamActor) {
+      const { teamUID } = member;
       const rows = await repo.listReminders(databases.forTeam(teamUID), teamUID, member.userId, 50);
       return rows.map((row) => ({
         reminderUID: row.id,
@@ -301,14 +296,13 @@ export function createTasksService(deps: {
       }));
     },
 
-    async markRemindersRead(actor: Actor, teamUID: string) {
-      const member = await teams.requireMember(actor, teamUID);
+    async markRemindersRead(member: TeamActor) {
+      const { teamUID } = member;
       await repo.markRemindersRead(databases.forTeam(teamUID), teamUID, member.userId);
     },
 
     async listTasks(
-      actor: Actor,
-      teamUID: string,
+      member: TeamActor,
       options: {
         scope: 'mine' | 'team';
         status: 'active' | 'completed';
@@ -319,7 +313,7 @@ export function createTasksService(deps: {
         limit: number;
       },
     ) {
-      const member = await teams.requireMember(actor, teamUID);
+      const { teamUID } = member;
       const db = databases.forTeam(teamUID);
       const seesAll = can(member.role, 'see-all-pipelines');
       if (options.GTID) await contacts.requireVisibleContact(db, member, options.GTID);
@@ -370,12 +364,9 @@ export function createTasksService(deps: {
 
     scheduleReminders,
 
-    async createTask(
-      actor: Actor,
-      teamUID: string,
-      input: TaskInput & { taskName: string; dueDate: string },
-    ) {
-      const { member, prepared } = await prepareTask(actor, teamUID, input);
+    async createTask(member: TeamActor, input: TaskInput & { taskName: string; dueDate: string }) {
+      const { teamUID } = member;
+      const prepared = await prepareTask(member, input);
       const created = await databases.forTeam(teamUID).transaction(async (tx) => {
         if (input.GTID) await contacts.requireVisibleContact(tx, member, input.GTID);
         const task = await repo.insertTask(tx, taskRow(member, prepared, input.GTID ?? null));
@@ -386,12 +377,12 @@ export function createTasksService(deps: {
       return created;
     },
 
-    async updateTask(actor: Actor, teamUID: string, taskId: string, input: TaskInput) {
-      const member = await teams.requireMember(actor, teamUID);
+    async updateTask(member: TeamActor, taskId: string, input: TaskInput) {
+      const { teamUID } = member;
       const db = databases.forTeam(teamUID);
       const current = requireTaskAccess(member, await repo.findTask(db, teamUID, taskId));
       const assigneeUid = input.assigneeUID ?? current.assigneeUid;
-      const timeZone = input.assigneeUID ? await assigneeZone(teamUID, actor, assigneeUid) : current.timeZone;
+      const timeZone = input.assigneeUID ? await assigneeZone(teamUID, assigneeUid) : current.timeZone;
       // A task that already reminds by SMS is checked again only when it changes hands.
       await refuseUnsendableSms(
         input.reminder ?? (input.assigneeUID ? current.reminder : undefined),
@@ -430,8 +421,8 @@ export function createTasksService(deps: {
     },
 
     /** Completes a task; a repeating one comes back as the next occurrence, in the same write. */
-    async completeTask(actor: Actor, teamUID: string, taskId: string, isCompleted: boolean) {
-      const member = await teams.requireMember(actor, teamUID);
+    async completeTask(member: TeamActor, taskId: string, isCompleted: boolean) {
+      const { teamUID } = member;
       const outcome = await databases.forTeam(teamUID).transaction(async (tx) => {
         const task = requireTaskAccess(member, await repo.findTask(tx, teamUID, taskId));
         if ((task.status === 'completed') === isCompleted) return { task: presentTask(task), next: null };
@@ -462,8 +453,8 @@ export function createTasksService(deps: {
       return outcome;
     },
 
-    async deleteTask(actor: Actor, teamUID: string, taskId: string) {
-      const member = await teams.requireMember(actor, teamUID);
+    async deleteTask(member: TeamActor, taskId: string) {
+      const { teamUID } = member;
       await databases.forTeam(teamUID).transaction(async (tx) => {
         const task = requireTaskAccess(member, await repo.findTask(tx, teamUID, taskId));
         await repo.deleteTask(tx, teamUID, taskId);

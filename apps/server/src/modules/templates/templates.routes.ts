@@ -1,7 +1,7 @@
 import { createdTemplateSchema, messageTemplateSchema, taskTemplateSchema } from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { Actor } from '../../platform/http/actor';
+import type { TeamActor } from '../../platform/http/actor';
 import { declareTeamList } from '../../platform/http/team-list-routes';
 import { teamParams, teamRoutes, type TeamRoutes } from '../../platform/http/team-routes';
 import type { App } from '../../platform/http/types';
@@ -47,9 +47,9 @@ interface TemplateKind<Input> {
   item: z.ZodType;
   create: z.ZodType<Input>;
   change: z.ZodType<Partial<Input>>;
-  list(actor: Actor, teamUID: string): Promise<unknown>;
-  save(actor: Actor, teamUID: string, templateId: string | null, input: Partial<Input>): Promise<string>;
-  remove(actor: Actor, teamUID: string, templateId: string): Promise<void>;
+  list(member: TeamActor): Promise<unknown>;
+  save(member: TeamActor, templateId: string | null, input: Partial<Input>): Promise<string>;
+  remove(member: TeamActor, templateId: string): Promise<void>;
 }
 
 /** List, add, change and delete for one kind of template; the bodies are the kind's schemas. */
@@ -62,25 +62,25 @@ function declareTemplateKind<Input>(routes: TeamRoutes, kind: TemplateKind<Input
     list: {
       summary: `The team's ${kind.noun}s`,
       response: z.array(kind.item),
-      handler: ({ actor, teamUID }) => kind.list(actor, teamUID),
+      handler: ({ member }) => kind.list(member),
     },
     create: {
       summary: kind.addSummary,
       body: kind.create,
       response: createdTemplateSchema,
-      handler: async ({ actor, teamUID, body }) => ({
-        templateUID: await kind.save(actor, teamUID, null, body),
+      handler: async ({ member, body }) => ({
+        templateUID: await kind.save(member, null, body),
       }),
     },
     update: {
       summary: `Change a ${kind.noun}`,
       body: kind.change,
       noContent: true,
-      handler: ({ actor, teamUID, params, body }) => kind.save(actor, teamUID, params.templateID, body),
+      handler: ({ member, params, body }) => kind.save(member, params.templateID, body),
     },
     remove: {
       summary: `Delete a ${kind.noun}`,
-      handler: ({ actor, teamUID, params }) => kind.remove(actor, teamUID, params.templateID),
+      handler: ({ member, params }) => kind.remove(member, params.templateID),
     },
   });
 }
@@ -95,10 +95,9 @@ export function registerTemplateRoutes(app: App, { auth, teams, templates }: App
     item: messageTemplateSchema,
     create: z.object(messageFields).partial({ category: true, type: true, tags: true }).strict(),
     change: z.object(messageFields).partial().strict(),
-    list: (actor, teamUID) => templates.listMessageTemplates(actor, teamUID),
-    save: (actor, teamUID, templateId, input) =>
-      templates.saveMessageTemplate(actor, teamUID, templateId, input),
-    remove: (actor, teamUID, templateId) => templates.deleteMessageTemplate(actor, teamUID, templateId),
+    list: (member) => templates.listMessageTemplates(member),
+    save: (member, templateId, input) => templates.saveMessageTemplate(member, templateId, input),
+    remove: (member, templateId) => templates.deleteMessageTemplate(member, templateId),
   });
 
   declareTemplateKind(routes, {
@@ -108,10 +107,9 @@ export function registerTemplateRoutes(app: App, { auth, teams, templates }: App
     item: taskTemplateSchema,
     create: z.object(taskFields).partial().required({ name: true }).strict(),
     change: z.object(taskFields).partial().strict(),
-    list: (actor, teamUID) => templates.listTaskTemplates(actor, teamUID),
-    save: (actor, teamUID, templateId, input) =>
-      templates.saveTaskTemplate(actor, teamUID, templateId, input),
-    remove: (actor, teamUID, templateId) => templates.deleteTaskTemplate(actor, teamUID, templateId),
+    list: (member) => templates.listTaskTemplates(member),
+    save: (member, templateId, input) => templates.saveTaskTemplate(member, templateId, input),
+    remove: (member, templateId) => templates.deleteTaskTemplate(member, templateId),
   });
 
   routes.post({
@@ -123,7 +121,7 @@ export function registerTemplateRoutes(app: App, { auth, teams, templates }: App
       body: z.object({ GTID: id.nullable().default(null) }).strict(),
     },
     status: 201,
-    handler: ({ actor, teamUID, params, body }) =>
-      templates.createTaskFromTemplate(actor, teamUID, params.templateID, body.GTID),
+    handler: ({ member, params, body }) =>
+      templates.createTaskFromTemplate(member, params.templateID, body.GTID),
   });
 }

@@ -3,7 +3,7 @@ import type { Databases } from '../../platform/db/databases';
 import { deleteTeamRow } from '../../platform/db/team-rows';
 import { messageTemplates, taskTemplates } from '../../platform/db/team-schema';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
-import type { Actor } from '../../platform/http/actor';
+import type { TeamActor } from '../../platform/http/actor';
 import { requirePermission } from '../../platform/http/permission';
 import { appendChange } from '../../platform/realtime';
 import type { TasksService } from '../tasks/tasks.service';
@@ -47,8 +47,8 @@ export function createTemplatesService(deps: {
     }
   }
 
-  async function taskFromTemplate(actor: Actor, teamUID: string, templateId: string, today = Date.now()) {
-    const member = await teams.requireMember(actor, teamUID);
+  async function taskFromTemplate(member: TeamActor, templateId: string, today = Date.now()) {
+    const { teamUID } = member;
     const template = await repo.findTaskTemplate(databases.forTeam(teamUID), teamUID, templateId);
     if (!template) throw new NotFoundError('Task template not found.');
     const assigneeUID = template.assigneeUid ?? member.userId;
@@ -64,8 +64,8 @@ export function createTemplatesService(deps: {
   }
 
   return {
-    async listMessageTemplates(actor: Actor, teamUID: string) {
-      await teams.requireMember(actor, teamUID);
+    async listMessageTemplates(member: TeamActor) {
+      const { teamUID } = member;
       const rows = await repo.listMessageTemplates(databases.forTeam(teamUID), teamUID);
       return rows.map((row) => ({
         templateUID: row.id,
@@ -77,13 +77,8 @@ export function createTemplatesService(deps: {
       }));
     },
 
-    async saveMessageTemplate(
-      actor: Actor,
-      teamUID: string,
-      templateId: string | null,
-      input: MessageTemplateInput,
-    ) {
-      requirePermission(await teams.requireMember(actor, teamUID), 'manage-setup', 'templates');
+    async saveMessageTemplate(member: TeamActor, templateId: string | null, input: MessageTemplateInput) {
+      const { teamUID } = requirePermission(member, 'manage-setup', 'templates');
       checkFields(input.text);
       const id = templateId ?? createPushId('tpl_');
       await databases.forTeam(teamUID).transaction(async (tx) => {
@@ -108,16 +103,16 @@ export function createTemplatesService(deps: {
       return id;
     },
 
-    async deleteMessageTemplate(actor: Actor, teamUID: string, templateId: string) {
-      requirePermission(await teams.requireMember(actor, teamUID), 'manage-setup', 'templates');
+    async deleteMessageTemplate(member: TeamActor, templateId: string) {
+      const { teamUID } = requirePermission(member, 'manage-setup', 'templates');
       await deleteTeamRow(databases, teamUID, messageTemplates, templateId, {
         entity: 'message_template',
         notFound: 'Template not found.',
       });
     },
 
-    async listTaskTemplates(actor: Actor, teamUID: string) {
-      await teams.requireMember(actor, teamUID);
+    async listTaskTemplates(member: TeamActor) {
+      const { teamUID } = member;
       const rows = await repo.listTaskTemplates(databases.forTeam(teamUID), teamUID);
       return rows.map((row) => ({
         templateUID: row.id,
@@ -131,13 +126,8 @@ export function createTemplatesService(deps: {
       }));
     },
 
-    async saveTaskTemplate(
-      actor: Actor,
-      teamUID: string,
-      templateId: string | null,
-      input: TaskTemplateInput,
-    ) {
-      requirePermission(await teams.requireMember(actor, teamUID), 'manage-setup', 'templates');
+    async saveTaskTemplate(member: TeamActor, templateId: string | null, input: TaskTemplateInput) {
+      const { teamUID } = requirePermission(member, 'manage-setup', 'templates');
       if (input.assigneeUID && !(await teams.findMember(teamUID, input.assigneeUID))) {
         throw new BadRequestError('Invalid assigneeUID: choose a member of this team.');
       }
@@ -160,8 +150,8 @@ export function createTemplatesService(deps: {
       return id;
     },
 
-    async deleteTaskTemplate(actor: Actor, teamUID: string, templateId: string) {
-      requirePermission(await teams.requireMember(actor, teamUID), 'manage-setup', 'templates');
+    async deleteTaskTemplate(member: TeamActor, templateId: string) {
+      const { teamUID } = requirePermission(member, 'manage-setup', 'templates');
       await deleteTeamRow(databases, teamUID, taskTemplates, templateId, {
         entity: 'task_template',
         notFound: 'Task template not found.',
@@ -173,14 +163,13 @@ export function createTemplatesService(deps: {
 
     /** A task for a contact from a template. */
     async createTaskFromTemplate(
-      actor: Actor,
-      teamUID: string,
+      member: TeamActor,
       templateId: string,
       GTID: string | null,
       today = Date.now(),
     ) {
-      const input = await taskFromTemplate(actor, teamUID, templateId, today);
-      return tasks.createTask(actor, teamUID, { ...input, GTID });
+      const input = await taskFromTemplate(member, templateId, today);
+      return tasks.createTask(member, { ...input, GTID });
     },
   };
 }
