@@ -17,6 +17,7 @@ import {
 import { describeMachine, formatTable, verdict, writeReport, type BenchResult } from './lib/report';
 import {
   boardRequest,
+  buildLookupQueries,
   buildSearchQueries,
   createSqlRecorder,
   createStraightRunner,
@@ -285,6 +286,22 @@ async function searchFigures(server: ServerProcess, owner: TestClient, team: See
       }
     },
   );
+  await attempt([{ name: 'search.lookup.p95', unit: 'ms', target: 30, better: 'lower' }], async () => {
+    const lookups = buildLookupQueries(team, SETTINGS.queries);
+    for (const request of lookups.slice(0, 20)) await postSearch(owner, request);
+    const matches: number[] = [];
+    const times = await serverTimes(server, async () => {
+      for (const request of lookups) matches.push((await postSearch(owner, request)).data.total);
+    });
+    record({
+      name: 'search.lookup.p95',
+      value: p95(times),
+      unit: 'ms',
+      target: 30,
+      better: 'lower',
+      note: `${lookups.length} look-ups (a name's start, a full name, a letter wrong), best 8 of a median ${percentile(matches, 50)} matches`,
+    });
+  });
   await attempt(
     [{ name: 'search.pipeline_initial.p95', unit: 'ms', target: 60, better: 'lower' }],
     async () => {

@@ -40,6 +40,34 @@ export function buildSearchQueries(team: SeededTeam, count: number, seed = 7): S
   });
 }
 
+/**
+ * What people type in the header's search or the command palette: the start of a name, a whole
+ * name, or a name with a letter wrong; no pipeline, so best match first, eight results.
+ */
+export function buildLookupQueries(team: SeededTeam, count: number, seed = 11): SearchRequest[] {
+  const random = randomSource(seed);
+  const { first, last } = team.words;
+  /** The word with one letter after the first replaced. */
+  const misspelt = (word: string) => {
+    const at = 1 + random.int(word.length - 1);
+    return `${word.slice(0, at)}${word[at] === 'x' ? 'y' : 'x'}${word.slice(at + 1)}`;
+  };
+  const texts = [
+    () => random.pick(first).slice(0, 1 + random.int(3)),
+    () => `${random.pick(first)} ${random.pick(last)}`,
+    () => `${random.pick(first)} ${random.pick(last).slice(0, 2)}`,
+    () => misspelt(random.pick(last)),
+    () => `${random.pick(first)} ${misspelt(random.pick(last))}`,
+  ];
+  return Array.from({ length: count }, (_, index) =>
+    searchRequestSchema.parse({
+      teamUID: team.teamUID,
+      paging: { from: 0, size: 8 },
+      searchObj: { text: texts[index % texts.length]!().toLowerCase() },
+    }),
+  );
+}
+
 export function boardRequest(team: SeededTeam): SearchRequest {
   return searchRequestSchema.parse({
     teamUID: team.teamUID,
