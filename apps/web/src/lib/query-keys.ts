@@ -16,6 +16,8 @@ export const teamKeys = {
   messageTemplates: (teamUID: string) => [...teamKeys.all(teamUID), 'message-templates'] as const,
   tagReconciliation: (teamUID: string) => [...teamKeys.all(teamUID), 'tag-reconciliation'] as const,
   reminders: (teamUID: string) => [...teamKeys.all(teamUID), 'reminders'] as const,
+  /** My finished imports (the bell's import notices) and each one's warnings. */
+  finishedImports: (teamUID: string) => [...teamKeys.all(teamUID), 'finished-imports'] as const,
   /** Every task list of the team. */
   tasks: (teamUID: string) => [...teamKeys.all(teamUID), 'tasks'] as const,
   /** One task list; the query object sits at index 4, where the optimistic updates read it. */
@@ -40,6 +42,9 @@ export const teamKeys = {
   /** The mutation key of a card's move on a board, which a board refresh waits for. */
   boardMoves: (teamUID: string) => [...teamKeys.boards(teamUID), 'moves'] as const,
   globalSearch: (teamUID: string, text: string) => [...teamKeys.all(teamUID), 'global-search', text] as const,
+  /** Who already looks like a person being added by hand, for the contact form. */
+  contactMatches: (teamUID: string, query: object) =>
+    [...teamKeys.all(teamUID), 'contact-matches', query] as const,
   templatePreviewContacts: (teamUID: string, text: string) =>
     [...teamKeys.all(teamUID), 'template-preview-contacts', text] as const,
 };

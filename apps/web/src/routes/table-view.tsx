@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { QueryError } from '../components/query-error';
 import { useLoggedUser } from '../app/signed-in-user';
+import { AddContactButton } from '../features/contact-create';
 import { ImportWizard } from '../features/contact-import';
 import { ContactFilterBar, hasContactFilters, useContactFilters } from '../features/contact-filters';
 import { ContactTable } from '../features/contact-table';
@@ -79,7 +80,16 @@ export function TableViewRoute() {
           </Title>
           {switcher}
         </Group>
-        {importWizard}
+        <Group gap="sm">
+          <AddContactButton
+            teamUID={teamUID}
+            preset={{ pipelineId: pipeline?.groupUID ?? null }}
+            onCreated={refresh}
+          >
+            New contact
+          </AddContactButton>
+          {importWizard}
+        </Group>
       </Group>
       {(pipelineId === null || pipeline) && (
         <ContactFilterBar

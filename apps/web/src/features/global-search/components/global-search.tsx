@@ -1,12 +1,15 @@
 import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatErrorMessage } from '../../../lib/api-client';
+import { useAddContact } from '../../contact-create';
 import { GLOBAL_SEARCH_COVERS, globalSearchQuery, useGlobalSearch } from '../api/search-contacts-ahead';
 
 const DEBOUNCE_MS = 200;
+/** The value of the last row, which offers to create the contact that was not found. */
+const CREATE_OPTION = '\u0000create';
 
 /** The header's contact search: type-ahead over names, email, phone and handles; Enter opens the best. */
 export function GlobalSearch({ teamUID }: { teamUID: string }) {
@@ -14,11 +17,15 @@ export function GlobalSearch({ teamUID }: { teamUID: string }) {
   const queryClient = useQueryClient();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [value, setValue] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  // "/" outside a text field puts the cursor here.
+  useHotkeys([['/', () => input.current?.focus()]]);
   const [debounced] = useDebouncedValue(value.trim(), DEBOUNCE_MS);
   const search = useGlobalSearch(teamUID, debounced);
   const hits = useMemo(() => (debounced === '' ? [] : (search.data?.hits ?? [])), [debounced, search.data]);
   // The list shown is for the text typed, not an earlier one still on screen while the next loads.
   const isCurrent = value.trim() === debounced && !search.isPlaceholderData;
+  const addContact = useAddContact(teamUID);
 
   // Enter opens the best match unless the user picked another one with the arrow keys.
   const firstGTID = hits[0]?.GTID;
@@ -46,9 +53,19 @@ export function GlobalSearch({ teamUID }: { teamUID: string }) {
       : 'No contact matches';
 
   return (
-    <Combobox store={combobox} onOptionSubmit={open} withinPortal>
+    <Combobox
+      store={combobox}
+      onOptionSubmit={(option) => {
+        if (option !== CREATE_OPTION) return open(option);
+        combobox.closeDropdown();
+        setValue('');
+        addContact.open({ name: debounced });
+      }}
+      withinPortal
+    >
       <Combobox.Target withExpandedAttribute>
         <TextInput
+          ref={input}
           aria-label="Search contacts"
           placeholder="Search contacts"
           value={value}
@@ -89,6 +106,13 @@ export function GlobalSearch({ teamUID }: { teamUID: string }) {
               </Combobox.Option>
             ))
           )}
+          {debounced !== '' && (
+            <Combobox.Option value={CREATE_OPTION}>
+              <Text size="sm" c="blue" truncate="end">
+                Create contact ‘{debounced}’
+              </Text>
+            </Combobox.Option>
+          )}
         </Combobox.Options>
         <Combobox.Footer>
           <Text size="xs" c="dimmed">
@@ -96,6 +120,7 @@ export function GlobalSearch({ teamUID }: { teamUID: string }) {
           </Text>
         </Combobox.Footer>
       </Combobox.Dropdown>
+      {addContact.modal}
     </Combobox>
   );
 }

@@ -1,5 +1,16 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
-import { Badge, Box, Button, Group, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { formatMoney } from '../../../lib/format';
@@ -23,6 +34,8 @@ export interface BoardColumnProps {
   onNeedPages: (stageId: string, column: ColumnState, pages: number[]) => void;
   onRetry: (stageId: string) => void;
   onMove: (card: SearchHit, toStageId: string) => void;
+  /** Opens the "Add contact" form on this stage. */
+  onAdd: (stageId: string) => void;
 }
 
 /**
@@ -39,6 +52,7 @@ export const BoardColumn = memo(function BoardColumn({
   onNeedPages,
   onRetry,
   onMove,
+  onAdd,
 }: BoardColumnProps) {
   const rows = useMemo(() => layOutColumn(column), [column]);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -95,10 +109,22 @@ export const BoardColumn = memo(function BoardColumn({
         <Text id={headingId} component="h2" fw={700} size="sm" truncate="end" m={0}>
           {stage.name}
         </Text>
-        <Badge variant="white" color="dark" size="sm" data-testid="stage-count">
-          {rows.count.toLocaleString()}
-          <VisuallyHidden> contacts</VisuallyHidden>
-        </Badge>
+        <Group gap={6} wrap="nowrap">
+          <Badge variant="white" color="dark" size="sm" data-testid="stage-count">
+            {rows.count.toLocaleString()}
+            <VisuallyHidden> contacts</VisuallyHidden>
+          </Badge>
+          <ActionIcon
+            variant="white"
+            color="dark"
+            size="sm"
+            aria-label={`Add contact to ${stage.name}`}
+            title={`Add contact to ${stage.name}`}
+            onClick={() => onAdd(stage.stageUID)}
+          >
+            <span aria-hidden="true">+</span>
+          </ActionIcon>
+        </Group>
       </Group>
       {openDeals.length > 0 && (
         <Text

@@ -8,7 +8,7 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { Box, Group, Loader, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Loader, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
@@ -19,6 +19,7 @@ import type { OpenDealsSum, SearchHit } from '../../../lib/search-client';
 import { scheduleBoardRefresh } from '../../../lib/change-events';
 import type { Pipeline, TagSet } from '../../../lib/pipelines';
 import { teamKeys } from '../../../lib/query-keys';
+import { useAddContact } from '../../contact-create';
 import { ContactFilterBar, useContactFilters } from '../../contact-filters';
 import { type BoardQuery, fetchStagePage, useBoard } from '../api/board-search';
 import { moveContactToStage } from '../api/move-contact';
@@ -119,6 +120,13 @@ export function PipelineBoard({ teamUID, pipeline, pipelines, globalTagSets }: P
     [query],
   );
   const retryColumn = useCallback((stageId: string) => dispatch({ type: 'clearError', stageId }), []);
+  // A contact added here reaches its column through the team's change events, like a teammate's.
+  const addContact = useAddContact(teamUID);
+  const { open: openAddContact } = addContact;
+  const addToStage = useCallback(
+    (stageId: string) => openAddContact({ pipelineId, stageId }),
+    [openAddContact, pipelineId],
+  );
 
   // Teammates' changes and finished bulk jobs re-read the board through lib/change-events.ts, and so
   // does a saved move of ours; a move being saved holds those refreshes back (its mutation key).
@@ -190,15 +198,19 @@ export function PipelineBoard({ teamUID, pipeline, pipelines, globalTagSets }: P
             {board.data ? `${total.toLocaleString()} contacts` : 'Loading contacts…'}
           </Text>
         </Stack>
-        <Select
-          label="Pipeline"
-          data={pipelines.map((item) => ({ value: item.groupUID, label: item.nickName }))}
-          value={pipelineId}
-          onChange={switchPipeline}
-          allowDeselect={false}
-          w={{ base: '100%', xs: 300 }}
-        />
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <Select
+            label="Pipeline"
+            data={pipelines.map((item) => ({ value: item.groupUID, label: item.nickName }))}
+            value={pipelineId}
+            onChange={switchPipeline}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 300 }}
+          />
+          <Button onClick={() => openAddContact({ pipelineId })}>Add contact</Button>
+        </Group>
       </Group>
+      {addContact.modal}
       <ContactFilterBar
         teamUID={teamUID}
         pipelineId={pipelineId}
@@ -266,6 +278,7 @@ export function PipelineBoard({ teamUID, pipeline, pipelines, globalTagSets }: P
                     onNeedPages={loadPages}
                     onRetry={retryColumn}
                     onMove={moveCard}
+                    onAdd={addToStage}
                   />
                 );
               })}
