@@ -10,7 +10,6 @@ import {
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError, BadRequestError, LimitReachedError } from '../../platform/errors';
-import type { Actor } from '../../platform/http/actor';
 import type { TeamActor, TeamsService } from '../teams/teams.service';
 import {
   canSeeAll,
@@ -127,9 +126,9 @@ export function createCapture(deps: { databases: Databases; teams: TeamsService;
      * Creates a contact, or updates the same person found again by platform and profile id,
      * platform and username, or email; places them in a pipeline and tags them. One transaction.
      */
-    async captureContact(actor: Actor, teamUID: string, captured: CaptureInput) {
+    async captureContact(member: TeamActor, captured: CaptureInput) {
       checkOnePerPlatform(captured.sources);
-      const member = await teams.requireMember(actor, teamUID);
+      const { teamUID } = member;
       if (!captured.pipeline && !canSeeAll(member)) {
         throw new BadRequestError('Invalid pipeline: choose a pipeline you work in for this contact.');
       }

@@ -8,10 +8,9 @@ import {
 } from '@grouptrack/domain';
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { AppError, BadRequestError, NotFoundError } from '../../platform/errors';
-import type { Actor } from '../../platform/http/actor';
 import { appendChange } from '../../platform/realtime';
 import * as pipelineData from '../pipelines';
-import type { TeamActor, TeamsService } from '../teams/teams.service';
+import type { TeamActor } from '../teams/teams.service';
 import * as repo from './contacts.repository';
 
 /** Events about contacts in no pipeline carry this, which only owners and admins may see. */
@@ -62,8 +61,8 @@ export type ContactChanges = ReturnType<typeof createContactChanges>;
  * and its history are written in one transaction, and every pipeline the contact was or is in hears
  * of it. A change that changes nothing writes nothing.
  */
-export function createContactChanges(deps: { databases: Databases; teams: TeamsService }) {
-  const { databases, teams } = deps;
+export function createContactChanges(deps: { databases: Databases }) {
+  const { databases } = deps;
 
   /** An activity (a line of the contact's history) written by the member, now or at `at`. */
   function activity(
@@ -146,15 +145,14 @@ export function createContactChanges(deps: { databases: Databases; teams: TeamsS
    * history it made, which is stored and announced to every pipeline the contact was or is in.
    */
   async function changeContact<T>(
-    actor: Actor,
-    teamUID: string,
+    member: TeamActor,
     contactId: string,
-    work: (tx: TeamDb, member: TeamActor, contact: repo.ContactRow) => Promise<ChangeOutcome<T>>,
+    work: (tx: TeamDb, contact: repo.ContactRow) => Promise<ChangeOutcome<T>>,
   ): Promise<T | undefined> {
-    const member = await teams.requireMember(actor, teamUID);
+    const { teamUID } = member;
     return databases.forTeam(teamUID).transaction(async (tx) => {
       const before = await requireContact(tx, member, contactId);
-      const outcome = await work(tx, member, before.contact);
+      const outcome = await work(tx, before.contact);
       await recordChange(tx, member, contactId, before.placements, outcome);
       return outcome.result;
     });

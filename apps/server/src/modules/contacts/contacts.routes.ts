@@ -85,11 +85,11 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
     },
     // 201 when the contact is new, 200 when an existing one was updated; the body says which.
     status: 'reply',
-    handler: async ({ actor, teamUID, body, reply }) => {
-      const { contactId, created } = await contacts.captureContact(actor, teamUID, body);
+    handler: async ({ member, body, reply }) => {
+      const { contactId, created } = await contacts.captureContact(member, body);
       return reply
         .status(created ? 201 : 200)
-        .send({ data: await contacts.getContact(actor, teamUID, contactId), created });
+        .send({ data: await contacts.getContact(member, contactId), created });
     },
   });
 
@@ -131,7 +131,7 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
       response: contactSchema,
       params: contactParams,
     },
-    handler: ({ actor, teamUID, params }) => contacts.getContact(actor, teamUID, params.GTID),
+    handler: ({ member, params }) => contacts.getContact(member, params.GTID),
   });
 
   routes.patch({
@@ -143,9 +143,9 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
       params: contactParams,
       body: z.object(contactFields).strict(),
     },
-    handler: async ({ actor, teamUID, params, body }) => {
-      await contacts.updateContact(actor, teamUID, params.GTID, body);
-      return contacts.getContact(actor, teamUID, params.GTID);
+    handler: async ({ member, params, body }) => {
+      await contacts.updateContact(member, params.GTID, body);
+      return contacts.getContact(member, params.GTID);
     },
   });
 
@@ -153,7 +153,7 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
     path: '/contacts/:GTID',
     schema: { tags, summary: 'Delete a contact and their history (owner or admin)', params: contactParams },
     status: 204,
-    handler: ({ actor, teamUID, params }) => contacts.deleteContact(actor, teamUID, params.GTID),
+    handler: ({ member, params }) => contacts.deleteContact(member, params.GTID),
   });
 
   routes.delete({
@@ -164,9 +164,9 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
       response: contactSchema,
       params: contactParams.extend({ platform: z.enum(SOCIAL_PLATFORMS) }),
     },
-    handler: async ({ actor, teamUID, params }) => {
-      await contacts.removeSource(actor, teamUID, params.GTID, params.platform);
-      return contacts.getContact(actor, teamUID, params.GTID);
+    handler: async ({ member, params }) => {
+      await contacts.removeSource(member, params.GTID, params.platform);
+      return contacts.getContact(member, params.GTID);
     },
   });
 
@@ -181,12 +181,12 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
       params: pipelineParams,
       body: z.object({ stageId: id.optional(), questions: answers.optional() }).strict(),
     },
-    handler: async ({ actor, teamUID, params, body }) => {
-      await contacts.setPipelineStage(actor, teamUID, params.GTID, {
+    handler: async ({ member, params, body }) => {
+      await contacts.setPipelineStage(member, params.GTID, {
         pipelineId: params.pipelineID,
         ...body,
       });
-      return contacts.getContact(actor, teamUID, params.GTID);
+      return contacts.getContact(member, params.GTID);
     },
   });
 
@@ -194,8 +194,7 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
     path: '/contacts/:GTID/pipelines/:pipelineID',
     schema: { tags, summary: 'Take the contact out of a pipeline', params: pipelineParams },
     status: 204,
-    handler: ({ actor, teamUID, params }) =>
-      contacts.removeFromPipeline(actor, teamUID, params.GTID, params.pipelineID),
+    handler: ({ member, params }) => contacts.removeFromPipeline(member, params.GTID, params.pipelineID),
   });
 
   const tagParams = contactParams.extend({ tagID: id });
@@ -204,15 +203,14 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
     path: '/contacts/:GTID/tags/:tagID',
     schema: { tags, summary: 'Tag the contact', params: tagParams },
     status: 204,
-    handler: ({ actor, teamUID, params }) => contacts.setTag(actor, teamUID, params.GTID, params.tagID, true),
+    handler: ({ member, params }) => contacts.setTag(member, params.GTID, params.tagID, true),
   });
 
   routes.delete({
     path: '/contacts/:GTID/tags/:tagID',
     schema: { tags, summary: 'Take a tag off the contact', params: tagParams },
     status: 204,
-    handler: ({ actor, teamUID, params }) =>
-      contacts.setTag(actor, teamUID, params.GTID, params.tagID, false),
+    handler: ({ member, params }) => contacts.setTag(member, params.GTID, params.tagID, false),
   });
 
   routes.get({
@@ -228,8 +226,7 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
         before: z.string().max(300).optional(),
       }),
     },
-    handler: ({ actor, teamUID, params, query }) =>
-      contacts.listActivities(actor, teamUID, params.GTID, query),
+    handler: ({ member, params, query }) => contacts.listActivities(member, params.GTID, query),
   });
 
   routes.get({
@@ -240,7 +237,7 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
       response: z.array(noteSchema),
       params: contactParams,
     },
-    handler: ({ actor, teamUID, params }) => contacts.listNotes(actor, teamUID, params.GTID),
+    handler: ({ member, params }) => contacts.listNotes(member, params.GTID),
   });
 
   const noteBody = z.object({ text: z.string().trim().min(1, 'Write the note').max(20_000) }).strict();
@@ -249,7 +246,7 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
     path: '/contacts/:GTID/notes',
     schema: { tags, summary: 'Add a note', response: noteSchema, params: contactParams, body: noteBody },
     status: 201,
-    handler: ({ actor, teamUID, params, body }) => contacts.addNote(actor, teamUID, params.GTID, body.text),
+    handler: ({ member, params, body }) => contacts.addNote(member, params.GTID, body.text),
   });
 
   const noteParams = contactParams.extend({ noteID: id });
@@ -263,16 +260,14 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
       body: noteBody,
     },
     status: 204,
-    handler: ({ actor, teamUID, params, body }) =>
-      contacts.editNote(actor, teamUID, params.GTID, params.noteID, body.text),
+    handler: ({ member, params, body }) => contacts.editNote(member, params.GTID, params.noteID, body.text),
   });
 
   routes.delete({
     path: '/contacts/:GTID/notes/:noteID',
     schema: { tags, summary: 'Delete a note (its author, the owner or an admin)', params: noteParams },
     status: 204,
-    handler: ({ actor, teamUID, params }) =>
-      contacts.editNote(actor, teamUID, params.GTID, params.noteID, null),
+    handler: ({ member, params }) => contacts.editNote(member, params.GTID, params.noteID, null),
   });
 
   const dealFields = {
@@ -289,7 +284,7 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
   routes.get({
     path: '/contacts/:GTID/deals',
     schema: { tags, summary: "The contact's deals", response: z.array(dealSchema), params: contactParams },
-    handler: ({ actor, teamUID, params }) => contacts.listDeals(actor, teamUID, params.GTID),
+    handler: ({ member, params }) => contacts.listDeals(member, params.GTID),
   });
 
   routes.post({
@@ -302,7 +297,7 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
       body: z.object(dealFields).partial().required({ name: true, value: true }).strict(),
     },
     status: 201,
-    handler: ({ actor, teamUID, params, body }) => contacts.saveDeal(actor, teamUID, params.GTID, null, body),
+    handler: ({ member, params, body }) => contacts.saveDeal(member, params.GTID, null, body),
   });
 
   const dealParams = contactParams.extend({ dealID: id });
@@ -316,15 +311,14 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
       params: dealParams,
       body: z.object(dealFields).partial().strict(),
     },
-    handler: ({ actor, teamUID, params, body }) =>
-      contacts.saveDeal(actor, teamUID, params.GTID, params.dealID, body),
+    handler: ({ member, params, body }) => contacts.saveDeal(member, params.GTID, params.dealID, body),
   });
 
   routes.delete({
     path: '/contacts/:GTID/deals/:dealID',
     schema: { tags, summary: 'Delete a deal', params: dealParams },
     status: 204,
-    handler: ({ actor, teamUID, params }) => contacts.deleteDeal(actor, teamUID, params.GTID, params.dealID),
+    handler: ({ member, params }) => contacts.deleteDeal(member, params.GTID, params.dealID),
   });
 
   routes.post({
@@ -338,9 +332,9 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
       /** The contact that is joined into this one and then removed. */
       body: z.object({ otherGTID: id }).strict(),
     },
-    handler: async ({ actor, teamUID, params, body }) => {
-      await contacts.mergeContacts(actor, teamUID, params.GTID, body.otherGTID);
-      return contacts.getContact(actor, teamUID, params.GTID);
+    handler: async ({ member, params, body }) => {
+      await contacts.mergeContacts(member, params.GTID, body.otherGTID);
+      return contacts.getContact(member, params.GTID);
     },
   });
 }

@@ -1,7 +1,6 @@
 import { canSeePipeline, canSeePipelineItem } from '@grouptrack/domain';
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { ForbiddenError, NotFoundError } from '../../platform/errors';
-import type { Actor } from '../../platform/http/actor';
 import type { TeamActor, TeamsService } from '../teams/teams.service';
 import { createCapture } from './capture';
 import { canSeeAll, createContactChanges, type PipelinePlacement } from './contact-changes';
@@ -34,7 +33,7 @@ export type ContactsService = ReturnType<typeof createContactsService>;
  * the one door of contact-changes.ts.
  */
 export function createContactsService(deps: { databases: Databases; teams: TeamsService }) {
-  const { databases, teams } = deps;
+  const { databases } = deps;
   const changes = createContactChanges(deps);
   const { activity, announce, requireContact, changeContact, placeInPipeline, checkTags } = changes;
   const parts = { ...deps, changes };
@@ -65,8 +64,8 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
     },
 
     /** SPEC's contact: fields, sources, and per visible pipeline its stage, answers, tags and history. */
-    async getContact(actor: Actor, teamUID: string, contactId: string) {
-      const member = await teams.requireMember(actor, teamUID);
+    async getContact(member: TeamActor, contactId: string) {
+      const { teamUID } = member;
       const db = databases.forTeam(teamUID);
       const { contact, placements } = await requireContact(db, member, contactId);
       const [sources, tagRows, history, dealRows] = await Promise.all([
@@ -80,13 +79,12 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
     },
 
     async updateContact(
-      actor: Actor,
-      teamUID: string,
+      member: TeamActor,
       contactId: string,
       input: ContactFields & { sources?: repo.SourceInput[] | undefined },
     ) {
       checkOnePerPlatform(input.sources);
-      await changeContact(actor, teamUID, contactId, async (tx, member, contact) => {
+      await changeContact(member, contactId, async (tx, contact) => {
         const fields = [
           ...(await writeFields(tx, contact, input)),
           ...((await writeSources(tx, member, contactId, input.sources ?? [], 'refuse')) ? ['sources'] : []),
@@ -99,8 +97,9 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
     },
 
     /** Takes a platform profile off the contact; the person is then no longer found by it. */
-    async removeSource(actor: Actor, teamUID: string, contactId: string, platform: string) {
-      await changeContact(actor, teamUID, contactId, async (tx, member) => {
+    async removeSource(member: TeamActor, contactId: string, platform: string) {
+      const { teamUID } = member;
+      await changeContact(member, contactId, async (tx) => {
         if (!(await repo.deleteSource(tx, teamUID, contactId, platform))) {
           throw new NotFoundError(`This contact has no ${platform} profile.`);
         }
@@ -113,8 +112,8 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
       });
     },
 
-    async deleteContact(actor: Actor, teamUID: string, contactId: string) {
-      const member = await teams.requireMember(actor, teamUID);
+    async deleteContact(member: TeamActor, contactId: string) {
+      const { teamUID } = member;
       if (!canSeeAll(member))
         throw new ForbiddenError('Only the team owner or an admin can delete contacts.');
       await databases.forTeam(teamUID).transaction(async (tx) => {
@@ -131,15 +130,16 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
     },
 
     /** Adds the contact to a pipeline, or moves it to another stage of it: one write. */
-    async setPipelineStage(actor: Actor, teamUID: string, contactId: string, placement: PipelinePlacement) {
-      await changeContact(actor, teamUID, contactId, async (tx, member) => {
+    async setPipelineStage(member: TeamActor, contactId: string, placement: PipelinePlacement) {
+      await changeContact(member, contactId, async (tx) => {
         const placed = await placeInPipeline(tx, member, contactId, placement);
         return { history: placed.activities, changed: placed.changed };
       });
     },
 
-    async removeFromPipeline(actor: Actor, teamUID: string, contactId: string, pipelineId: string) {
-      await changeContact(actor, teamUID, contactId, async (tx, member) => {
+    async removeFromPipeline(member: TeamActor, contactId: string, pipelineId: string) {
+      const { teamUID } = member;
+      await changeContact(member, contactId, async (tx) => {
         if (
           !canSeePipeline(member, pipelineId) ||
           !(await repo.findContactPipeline(tx, teamUID, contactId, pipelineId))
@@ -154,8 +154,9 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
     },
 
     /** Tags or untags the contact; doing what is already done changes nothing. */
-    async setTag(actor: Actor, teamUID: string, contactId: string, tagId: string, isTagged: boolean) {
-      await changeContact(actor, teamUID, contactId, async (tx, member) => {
+    async setTag(member: TeamActor, contactId: string, tagId: string, isTagged: boolean) {
+      const { teamUID } = member;
+      await changeContact(member, contactId, async (tx) => {
         const [tag] = await checkTags(tx, member, [tagId]);
         const changed = isTagged
           ? (await repo.addContactTags(tx, teamUID, contactId, [tagId])).length > 0
@@ -170,12 +171,11 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
     },
 
     async listActivities(
-      actor: Actor,
-      teamUID: string,
+      member: TeamActor,
       contactId: string,
       options: { limit: number; before?: string | undefined },
     ) {
-      const member = await teams.requireMember(actor, teamUID);
+      const { teamUID } = member;
       const db = databases.forTeam(teamUID);
       await requireContact(db, member, contactId);
       const before = options.before ? decodeCursor(options.before) : undefined;

@@ -1,8 +1,7 @@
 import { canSeePipeline, canSeePipelineItem, changedFields, createPushId } from '@grouptrack/domain';
 import { BadRequestError, NotFoundError } from '../../platform/errors';
 import type { Databases } from '../../platform/db/databases';
-import type { Actor } from '../../platform/http/actor';
-import type { TeamsService } from '../teams/teams.service';
+import type { TeamActor } from '../../platform/http/actor';
 import * as pipelineData from '../pipelines';
 import type { ContactChanges } from './contact-changes';
 import { presentDeal } from './contact-presenter';
@@ -17,13 +16,13 @@ export interface DealInput {
 }
 
 /** A contact's deals: what a member may see of them, and each change with its history. */
-export function createDeals(deps: { databases: Databases; teams: TeamsService; changes: ContactChanges }) {
-  const { databases, teams, changes } = deps;
+export function createDeals(deps: { databases: Databases; changes: ContactChanges }) {
+  const { databases, changes } = deps;
   const { activity, changeContact, requireContact } = changes;
 
   return {
-    async listDeals(actor: Actor, teamUID: string, contactId: string) {
-      const member = await teams.requireMember(actor, teamUID);
+    async listDeals(member: TeamActor, contactId: string) {
+      const { teamUID } = member;
       const db = databases.forTeam(teamUID);
       await requireContact(db, member, contactId);
       const rows = await repo.listDeals(db, teamUID, contactId);
@@ -31,14 +30,9 @@ export function createDeals(deps: { databases: Databases; teams: TeamsService; c
     },
 
     /** Adds a deal, or changes one (winning or losing it closes it); the history says which. */
-    async saveDeal(
-      actor: Actor,
-      teamUID: string,
-      contactId: string,
-      dealId: string | null,
-      input: DealInput,
-    ) {
-      const saved = await changeContact(actor, teamUID, contactId, async (tx, member) => {
+    async saveDeal(member: TeamActor, contactId: string, dealId: string | null, input: DealInput) {
+      const { teamUID } = member;
+      const saved = await changeContact(member, contactId, async (tx) => {
         if (input.pipelineId) {
           // Another team's pipeline, or one the member cannot see, is no pipeline of theirs.
           const pipeline = await pipelineData.findPipeline(tx, teamUID, input.pipelineId);
@@ -90,8 +84,9 @@ export function createDeals(deps: { databases: Databases; teams: TeamsService; c
       return saved!;
     },
 
-    async deleteDeal(actor: Actor, teamUID: string, contactId: string, dealId: string) {
-      await changeContact(actor, teamUID, contactId, async (tx, member) => {
+    async deleteDeal(member: TeamActor, contactId: string, dealId: string) {
+      const { teamUID } = member;
+      await changeContact(member, contactId, async (tx) => {
         const deal = await repo.findDeal(tx, teamUID, contactId, dealId);
         if (!deal || (deal.pipelineId && !canSeePipeline(member, deal.pipelineId)))
           throw new NotFoundError('Deal not found.');

@@ -1,14 +1,13 @@
 import { BadRequestError } from '../../platform/errors';
 import type { Databases } from '../../platform/db/databases';
-import type { Actor } from '../../platform/http/actor';
-import type { TeamsService } from '../teams/teams.service';
+import type { TeamActor } from '../../platform/http/actor';
 import type { ContactChanges } from './contact-changes';
 import { refreshHandles } from './contact-fields';
 import * as repo from './contacts.repository';
 
 /** Merging two contacts that are one person. */
-export function createMerge(deps: { databases: Databases; teams: TeamsService; changes: ContactChanges }) {
-  const { databases, teams, changes } = deps;
+export function createMerge(deps: { databases: Databases; changes: ContactChanges }) {
+  const { databases, changes } = deps;
   const { activity, announce, requireContact } = changes;
 
   return {
@@ -16,8 +15,8 @@ export function createMerge(deps: { databases: Databases; teams: TeamsService; c
      * Joins `otherId` into `contactId`: all history, tags, deals, notes and pipeline data move over,
      * empty fields are filled from the other contact, and the other contact is gone.
      */
-    async mergeContacts(actor: Actor, teamUID: string, contactId: string, otherId: string) {
-      const member = await teams.requireMember(actor, teamUID);
+    async mergeContacts(member: TeamActor, contactId: string, otherId: string) {
+      const { teamUID } = member;
       if (contactId === otherId)
         throw new BadRequestError('Invalid otherGTID: a contact cannot be merged with itself.');
       await databases.forTeam(teamUID).transaction(async (tx) => {

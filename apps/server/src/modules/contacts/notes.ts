@@ -1,27 +1,27 @@
 import { createPushId } from '@grouptrack/domain';
 import { ForbiddenError, NotFoundError } from '../../platform/errors';
 import type { Databases } from '../../platform/db/databases';
-import type { Actor } from '../../platform/http/actor';
-import type { TeamsService } from '../teams/teams.service';
+import type { TeamActor } from '../../platform/http/actor';
 import { canSeeAll, type ContactChanges } from './contact-changes';
 import { presentNote } from './contact-presenter';
 import * as repo from './contacts.repository';
 
 /** Notes on a contact: anyone who sees the contact adds them; the author or a manager changes them. */
-export function createNotes(deps: { databases: Databases; teams: TeamsService; changes: ContactChanges }) {
-  const { databases, teams, changes } = deps;
+export function createNotes(deps: { databases: Databases; changes: ContactChanges }) {
+  const { databases, changes } = deps;
   const { activity, changeContact, requireContact } = changes;
 
   return {
-    async listNotes(actor: Actor, teamUID: string, contactId: string) {
-      const member = await teams.requireMember(actor, teamUID);
+    async listNotes(member: TeamActor, contactId: string) {
+      const { teamUID } = member;
       const db = databases.forTeam(teamUID);
       await requireContact(db, member, contactId);
       return (await repo.listNotes(db, teamUID, contactId)).map(presentNote);
     },
 
-    async addNote(actor: Actor, teamUID: string, contactId: string, text: string) {
-      const added = await changeContact(actor, teamUID, contactId, async (tx, member) => {
+    async addNote(member: TeamActor, contactId: string, text: string) {
+      const { teamUID } = member;
+      const added = await changeContact(member, contactId, async (tx) => {
         const note = await repo.insertNote(tx, {
           teamId: teamUID,
           id: createPushId('note_'),
@@ -40,8 +40,9 @@ export function createNotes(deps: { databases: Databases; teams: TeamsService; c
       return added!;
     },
 
-    async editNote(actor: Actor, teamUID: string, contactId: string, noteId: string, text: string | null) {
-      await changeContact(actor, teamUID, contactId, async (tx, member) => {
+    async editNote(member: TeamActor, contactId: string, noteId: string, text: string | null) {
+      const { teamUID } = member;
+      await changeContact(member, contactId, async (tx) => {
         const note = await repo.findNote(tx, teamUID, contactId, noteId);
         if (!note) throw new NotFoundError('Note not found.');
         if (note.createdByUid !== member.userId && !canSeeAll(member)) {

@@ -164,7 +164,7 @@ export function createTagReconciliationService(deps: {
   const orphaned = createOrphanedTags({
     databases,
     teams,
-    changes: createContactChanges({ databases, teams }),
+    changes: createContactChanges({ databases }),
   });
 
   return {
