@@ -83,7 +83,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
   const pipelines = createPipelinesService({ databases });
   const contacts = createContactsService({ databases, teams });
   const search = createSearchService({ databases, teams });
-  const tagReconciliation = createTagReconciliationService({ databases, teams, queue });
+  const tagReconciliation = createTagReconciliationService({ databases, queue });
   const csvExport = createExportsService({ databases, teams, search });
   const imports = createImportsService({ databases, teams, queue });
   const lists = createListsService({ databases });

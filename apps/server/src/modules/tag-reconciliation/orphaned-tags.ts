@@ -2,31 +2,26 @@ import { orphanKey } from '@grouptrack/domain';
 import { ForbiddenError, NotFoundError } from '../../platform/errors';
 import { appendChange } from '../../platform/realtime';
 import type { Databases } from '../../platform/db/databases';
-import type { Actor } from '../../platform/http/actor';
-import type { TeamsService } from '../teams/teams.service';
+import type { TeamActor } from '../../platform/http/actor';
 import { addContactTags, canSeeAll, insertActivities, NO_PIPELINE, type ContactChanges } from '../contacts';
 import * as repo from './tag-reconciliation.repository';
 
 /** Tag names that came with captured or imported contacts and matched no tag, until a manager decides. */
-export function createOrphanedTags(deps: {
-  databases: Databases;
-  teams: TeamsService;
-  changes: ContactChanges;
-}) {
-  const { databases, teams, changes } = deps;
+export function createOrphanedTags(deps: { databases: Databases; changes: ContactChanges }) {
+  const { databases, changes } = deps;
   const { activity, checkTags } = changes;
 
   return {
     /** Tag names that arrived with contacts and matched no tag, with how many contacts carry each. */
-    async listOrphanedTags(actor: Actor, teamUID: string) {
-      const member = await teams.requireMember(actor, teamUID);
+    async listOrphanedTags(member: TeamActor) {
+      const { teamUID } = member;
       if (!canSeeAll(member)) throw new ForbiddenError('Only the team owner or an admin can reconcile tags.');
       return repo.listOrphanedTags(databases.forTeam(teamUID), teamUID);
     },
 
     /** Gives every contact that carried an orphaned tag name the chosen tag (or none: dismiss). */
-    async resolveOrphanedTag(actor: Actor, teamUID: string, key: string, tagId: string | null) {
-      const member = await teams.requireMember(actor, teamUID);
+    async resolveOrphanedTag(member: TeamActor, key: string, tagId: string | null) {
+      const { teamUID } = member;
       if (!canSeeAll(member)) throw new ForbiddenError('Only the team owner or an admin can reconcile tags.');
       return databases.forTeam(teamUID).transaction(async (tx) => {
         const [tag] = tagId ? await checkTags(tx, member, [tagId]) : [];

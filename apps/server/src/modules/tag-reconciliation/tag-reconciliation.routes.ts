@@ -16,7 +16,7 @@ export function registerTagReconciliationRoutes(app: App, { auth, teams, tagReco
       summary:
         'Orphaned tag names with their contact counts, and groups of tags whose names differ only in case or spaces',
     },
-    handler: ({ actor, teamUID }) => tagReconciliation.getReconciliation(actor, teamUID),
+    handler: ({ member }) => tagReconciliation.getReconciliation(member),
   });
 
   routes.post({
@@ -33,7 +33,7 @@ export function registerTagReconciliationRoutes(app: App, { auth, teams, tagReco
         .strict(),
     },
     status: 202,
-    handler: ({ actor, teamUID, body }) => tagReconciliation.startMerge(actor, teamUID, body),
+    handler: ({ member, body }) => tagReconciliation.startMerge(member, body),
   });
 
   routes.post({
@@ -48,7 +48,7 @@ export function registerTagReconciliationRoutes(app: App, { auth, teams, tagReco
         })
         .strict(),
     },
-    handler: ({ actor, teamUID, body }) => tagReconciliation.renameTag(actor, teamUID, body),
+    handler: ({ member, body }) => tagReconciliation.renameTag(member, body),
   });
 
   routes.get({
@@ -57,7 +57,7 @@ export function registerTagReconciliationRoutes(app: App, { auth, teams, tagReco
       tags,
       summary: 'Tag names that matched no tag, with how many contacts carry each (owner or admin)',
     },
-    handler: ({ actor, teamUID }) => tagReconciliation.listOrphanedTags(actor, teamUID),
+    handler: ({ member }) => tagReconciliation.listOrphanedTags(member),
   });
 
   routes.post({
@@ -67,7 +67,6 @@ export function registerTagReconciliationRoutes(app: App, { auth, teams, tagReco
       summary: 'Give the contacts of an orphaned tag name a real tag, or dismiss it (tagId null)',
       body: z.object({ key: z.string().trim().min(1).max(200), tagId: id.nullable() }).strict(),
     },
-    handler: ({ actor, teamUID, body }) =>
-      tagReconciliation.resolveOrphanedTag(actor, teamUID, body.key, body.tagId),
+    handler: ({ member, body }) => tagReconciliation.resolveOrphanedTag(member, body.key, body.tagId),
   });
 }

@@ -2,14 +2,13 @@ import { can, canSeePipelineItem, createPushId } from '@grouptrack/domain';
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors';
-import type { Actor } from '../../platform/http/actor';
 import { requirePermission } from '../../platform/http/permission';
 import { mergeTagsJob } from '../../jobs/merge-tags.job';
 import type { JobQueue, JobRun } from '../../platform/queue';
 import { appendChange } from '../../platform/realtime';
 import * as bulkJobs from '../bulk';
 import { createContactChanges, NO_PIPELINE } from '../contacts';
-import type { TeamActor, TeamsService } from '../teams/teams.service';
+import type { TeamActor } from '../teams/teams.service';
 import { createOrphanedTags } from './orphaned-tags';
 import * as repo from './tag-reconciliation.repository';
 
@@ -33,12 +32,8 @@ const JOB_ENTITY = 'bulk_job';
 
 export type TagReconciliationService = ReturnType<typeof createTagReconciliationService>;
 
-export function createTagReconciliationService(deps: {
-  databases: Databases;
-  teams: TeamsService;
-  queue: JobQueue;
-}) {
-  const { databases, teams, queue } = deps;
+export function createTagReconciliationService(deps: { databases: Databases; queue: JobQueue }) {
+  const { databases, queue } = deps;
 
   /** One batch in one transaction: move the contacts, write their history, save and announce progress. */
   async function runBatch(job: bulkJobs.BulkJobRow): Promise<boolean> {
@@ -163,7 +158,6 @@ export function createTagReconciliationService(deps: {
   // Resolving an orphaned name tags its contacts through the contacts module's change door.
   const orphaned = createOrphanedTags({
     databases,
-    teams,
     changes: createContactChanges({ databases }),
   });
 
@@ -172,8 +166,8 @@ export function createTagReconciliationService(deps: {
     mergeTagsJob: mergeTagsJob.handledBy(mergeTags),
 
     /** Orphaned tag names and groups of tags whose names differ only in case or spaces. */
-    async getReconciliation(actor: Actor, teamUID: string) {
-      const member = await teams.requireMember(actor, teamUID);
+    async getReconciliation(member: TeamActor) {
+      const { teamUID } = member;
       const db = databases.forTeam(teamUID);
       const visible = visibleFor(member);
       const [orphans, duplicates] = await Promise.all([
@@ -206,8 +200,8 @@ export function createTagReconciliationService(deps: {
      * target (once), then the source tags are deleted. Asking again for the same merge while it runs
      * answers the same job.
      */
-    async startMerge(actor: Actor, teamUID: string, input: { sourceTagIds: string[]; targetTagId: string }) {
-      const member = await teams.requireMember(actor, teamUID);
+    async startMerge(member: TeamActor, input: { sourceTagIds: string[]; targetTagId: string }) {
+      const { teamUID } = member;
       requirePermission(member, 'manage-setup', 'tag-reconciliation');
       const sourceTagIds = [...new Set(input.sourceTagIds)];
       if (sourceTagIds.includes(input.targetTagId)) {
@@ -284,8 +278,8 @@ export function createTagReconciliationService(deps: {
     },
 
     /** Renames one tag; a name that another tag of its set already has (ignoring case and spaces) is refused. */
-    async renameTag(actor: Actor, teamUID: string, input: { tagId: string; name: string }) {
-      const member = await teams.requireMember(actor, teamUID);
+    async renameTag(member: TeamActor, input: { tagId: string; name: string }) {
+      const { teamUID } = member;
       requirePermission(member, 'manage-setup', 'tag-reconciliation');
       const name = input.name.trim().replace(/\s+/g, ' ');
       const collision = (other: string, setName: string) =>
