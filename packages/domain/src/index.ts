@@ -267,3 +267,11 @@ export {
   userTeamSchema,
 } from './user-contracts';
 export type { Impersonator, LoggedUser, UserTeam } from './user-contracts';
+export {
+  createdFilterSetSchema,
+  createdTagPostSchema,
+  filterSetSchema,
+  savedTagPostSchema,
+  testQuestionSchema,
+} from './saved-list-contracts';
+export type { FilterSet, SavedTagPost, TestQuestion } from './saved-list-contracts';

@@ -1,10 +1,15 @@
 import {
   SOCIAL_PLATFORMS,
   hexColorSchema,
+  createdFilterSetSchema,
+  createdTagPostSchema,
+  filterSetSchema,
   phaseSchema,
+  savedTagPostSchema,
   searchFilterSchema,
   statusLabelSchema,
   teamQuestionSchema,
+  testQuestionSchema,
   webAddressSchema,
 } from '@grouptrack/domain';
 import { z } from 'zod';
@@ -102,10 +107,12 @@ export function registerListRoutes(app: App, { auth, teams, lists }: AppContext)
     itemParams,
     list: {
       summary: "The team's saved views",
+      response: z.array(filterSetSchema),
       handler: ({ member }) => lists.listFilterSets(member),
     },
     create: {
       summary: 'Save the current filters as a named view',
+      response: createdFilterSetSchema,
       body: filterSetBody,
       handler: async ({ member, body }) => ({
         filterSetUID: await lists.saveFilterSet(member, null, body),
@@ -127,7 +134,11 @@ export function registerListRoutes(app: App, { auth, teams, lists }: AppContext)
 
   routes.get({
     path: '/test-questions',
-    schema: { tags: setupTags, summary: 'Sample answers and what capturing reads out of each' },
+    schema: {
+      tags: setupTags,
+      summary: 'Sample answers and what capturing reads out of each',
+      response: z.array(testQuestionSchema),
+    },
     handler: ({ member }) => lists.listTestQuestions(member),
   });
 
@@ -136,6 +147,7 @@ export function registerListRoutes(app: App, { auth, teams, lists }: AppContext)
     schema: {
       tags: setupTags,
       summary: 'Add a sample answer (owner or admin)',
+      response: z.array(testQuestionSchema),
       body: z
         .object({ question: z.string().trim().min(1).max(500), answer: z.string().trim().min(1).max(5000) })
         .strict(),
@@ -170,10 +182,12 @@ export function registerListRoutes(app: App, { auth, teams, lists }: AppContext)
     itemParams,
     list: {
       summary: 'Posts saved to tag their commenters',
+      response: z.array(savedTagPostSchema),
       handler: ({ member }) => lists.listSavedTagPosts(member),
     },
     create: {
       summary: 'Save a post to tag its commenters',
+      response: createdTagPostSchema,
       body: z.object(postFields).partial({ title: true, tagIds: true }).strict(),
       handler: async ({ member, body }) => ({
         postUID: await lists.saveTagPost(member, null, body),

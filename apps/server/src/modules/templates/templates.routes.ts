@@ -1,4 +1,9 @@
-import { createdTemplateSchema, messageTemplateSchema, taskTemplateSchema } from '@grouptrack/domain';
+import {
+  createdTemplateSchema,
+  messageTemplateSchema,
+  taskSchema,
+  taskTemplateSchema,
+} from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { TeamActor } from '../../platform/http/actor';
@@ -117,6 +122,7 @@ export function registerTemplateRoutes(app: App, { auth, teams, templates }: App
     schema: {
       tags,
       summary: 'Create a task from a template, for a contact',
+      response: taskSchema,
       params: itemParams,
       body: z.object({ GTID: id.nullable().default(null) }).strict(),
     },
