@@ -1,15 +1,10 @@
+import type { FilterSet } from '@grouptrack/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestData, teamPath } from '../../../lib/api-client';
 import type { ContactFilter } from '../lib/filter-params';
 import { teamKeys } from '../../../lib/query-keys';
 
-/** A saved view: a named search filter of the team. */
-export interface FilterSet {
-  filterSetUID: string;
-  name: string;
-  filter: Record<string, unknown>;
-  ownerUID: string;
-}
+export type { FilterSet } from '@grouptrack/domain';
 
 /** Lists the team's saved views by name. */
 export function listFilterSets(teamUID: string, signal?: AbortSignal): Promise<FilterSet[]> {

@@ -1,26 +1,9 @@
+import type { ActivityPage } from '@grouptrack/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { contactPath, requestData } from '../../../lib/api-client';
 import { teamKeys } from '../../../lib/query-keys';
 
 const PAGE_SIZE = 25;
-
-/** One entry of a contact's history. */
-export interface Activity {
-  activityUID: string;
-  type: string;
-  action: string;
-  createdAt: string;
-  createdBy: string | null;
-  createdByUID: string | null;
-  note: string | null;
-  data: Record<string, unknown> | null;
-  pipelineID: string | null;
-}
-
-interface ActivityPage {
-  items: Activity[];
-  nextCursor: string | null;
-}
 
 /** The contact's history, newest first, a page at a time. */
 export function useActivities(teamUID: string, GTID: string) {

@@ -1,23 +1,10 @@
+import type { Deal, DealStatus } from '@grouptrack/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { contactPath, requestData } from '../../../lib/api-client';
 import { teamKeys } from '../../../lib/query-keys';
 import { useInvalidateContact } from './get-contact';
 
-/** The state of a deal; won and lost close it. */
-export type DealStatus = 'open' | 'won' | 'lost';
-
-/** A deal with a contact. */
-export interface Deal {
-  dealUID: string;
-  name: string;
-  value: number;
-  currency: string;
-  status: DealStatus;
-  closedAt: string | null;
-  pipelineID: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { Deal, DealStatus } from '@grouptrack/domain';
 
 /** The fields of a deal a form sends. */
 export interface DealInput {

@@ -1,40 +1,9 @@
-import type { SocialPlatform } from '@grouptrack/domain';
+import type { Contact, SocialPlatform } from '@grouptrack/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contactPath, requestData } from '../../../lib/api-client';
 import { teamKeys } from '../../../lib/query-keys';
 
-/** Where the contact is on one platform. */
-export interface ContactSource {
-  profileID: string | null;
-  username: string | null;
-  url: string | null;
-}
-
-/** The contact's place in one pipeline. */
-export interface ContactPipelineData {
-  stage: string;
-  questions: { question: string; answer: string }[] | null;
-  addedAt: string;
-  /** Tag ids by tag set id. */
-  tagSets: Record<string, string[]>;
-  stagesHistory: { stage: string; enteredAt: string; byUID: string | null }[];
-}
-
-/** A contact as `GET contacts/:GTID` answers: sources, global tags and data per visible pipeline. */
-export interface Contact {
-  GTID: string;
-  firstName: string | null;
-  lastName: string | null;
-  name: string | null;
-  emailAddress: string | null;
-  phoneNumber: string | null;
-  photoURL: string | null;
-  sources: Partial<Record<SocialPlatform, ContactSource>>;
-  globalTagSets: Record<string, string[]>;
-  groupData: Record<string, ContactPipelineData>;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { Contact, ContactPipelineData, ContactSource } from '@grouptrack/domain';
 
 /** The editable fields of a contact. */
 export interface ContactPatch {

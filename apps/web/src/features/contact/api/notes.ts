@@ -1,16 +1,10 @@
+import type { Note } from '@grouptrack/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { contactPath, requestData } from '../../../lib/api-client';
 import { teamKeys } from '../../../lib/query-keys';
 import { useInvalidateContact } from './get-contact';
 
-/** A note on a contact. */
-export interface Note {
-  noteUID: string;
-  text: string;
-  createdByUID: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { Note } from '@grouptrack/domain';
 
 /** The contact's notes, newest first. */
 export function useNotes(teamUID: string, GTID: string) {

@@ -25,10 +25,10 @@ describe('buildContactValues', () => {
 
   it('leaves pipeline and stage empty for a contact in no pipeline', () => {
     const values = buildContactValues({
-      contact: { firstName: 'Ada', lastName: null, name: null, groupData: {} },
+      contact: { firstName: 'Ada', lastName: '', name: '', groupData: {} },
       pipelines: pipelines as never,
     });
-    expect(values).toEqual({ firstName: 'Ada', lastName: null, name: 'Ada', pipeline: null, stage: null });
+    expect(values).toEqual({ firstName: 'Ada', lastName: '', name: 'Ada', pipeline: null, stage: null });
   });
 });
 

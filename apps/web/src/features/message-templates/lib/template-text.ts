@@ -48,7 +48,8 @@ export function buildContactValues({
   return {
     firstName: contact.firstName,
     lastName: contact.lastName,
-    name: contact.name ?? ([contact.firstName, contact.lastName].filter(Boolean).join(' ') || null),
+    // A contact known only by first and last name has an empty full name.
+    name: contact.name || [contact.firstName, contact.lastName].filter(Boolean).join(' ') || null,
     pipeline: pipeline?.nickName ?? null,
     stage: pipeline?.stages.find((stage) => stage.stageUID === stageUID)?.name ?? null,
   };

@@ -1,17 +1,7 @@
+import type { Reminder } from '@grouptrack/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestData, teamPath } from '../../../lib/api-client';
-import type { ReminderChannel } from './tasks';
 import { teamKeys } from '../../../lib/query-keys';
-
-/** A task reminder that was sent to the signed-in user (the bell list). */
-export interface Reminder {
-  reminderUID: string;
-  taskUID: string;
-  taskName: string;
-  dueAt: string;
-  channel: ReminderChannel;
-  readAt: string | null;
-}
 
 /** My reminders in this team, newest first. */
 export function useReminders(teamUID: string) {

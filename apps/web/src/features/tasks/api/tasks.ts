@@ -1,34 +1,19 @@
-import type { RepeatRule } from '@grouptrack/domain';
+import type {
+  CompletedTask,
+  ListedTask,
+  ReminderChannel,
+  RepeatRule,
+  Task as TaskAnswer,
+} from '@grouptrack/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryKey } from '@tanstack/react-query';
 import { requestData, teamPath } from '../../../lib/api-client';
 import { teamKeys } from '../../../lib/query-keys';
 
-/** A reminder channel of a task. */
-export type ReminderChannel = 'none' | 'in-app' | 'email' | 'sms';
+export type { ReminderChannel } from '@grouptrack/domain';
 
-/** A task (SPEC Task), as the server presents it. */
-export interface Task {
-  taskUID: string;
-  taskName: string;
-  GTID: string | null;
-  /** The contact's name as the app shows it; null without a contact. */
-  contactName?: string | null;
-  assigneeUID: string;
-  /** The calendar date in the assignee's time zone. */
-  dueDate: string;
-  /** HH:mm, or null for 8 am. */
-  dueTime: string | null;
-  timeZone: string;
-  /** The moment the task is due. */
-  actualDueDate: string;
-  status: 'active' | 'completed';
-  reminder: ReminderChannel;
-  repeatData: RepeatRule | null;
-  occurrence: number;
-  completedAt: string | null;
-  createdByUID: string;
-}
+/** A task as lists show it: with its contact's name (a created or changed task answers without it). */
+export type Task = ListedTask;
 
 /** What a list of tasks is about: whose, which status, and its filters. */
 export interface TaskListQuery {
@@ -91,21 +76,18 @@ const taskPath = (teamUID: string, taskUID: string, ...segments: string[]) =>
 async function changeTask(teamUID: string, change: TaskChange): Promise<unknown> {
   switch (change.kind) {
     case 'create':
-      return requestData<Task>(teamPath(teamUID, 'tasks'), { method: 'POST', body: change.input });
+      return requestData<TaskAnswer>(teamPath(teamUID, 'tasks'), { method: 'POST', body: change.input });
     case 'update':
-      return requestData<Task>(taskPath(teamUID, change.task.taskUID), {
+      return requestData<TaskAnswer>(taskPath(teamUID, change.task.taskUID), {
         method: 'PATCH',
         body: change.input,
       });
     case 'complete':
     case 'reopen':
-      return requestData<{ task: Task; next: Task | null }>(
-        taskPath(teamUID, change.task.taskUID, 'complete'),
-        {
-          method: 'POST',
-          body: { completed: change.kind === 'complete' },
-        },
-      );
+      return requestData<CompletedTask>(taskPath(teamUID, change.task.taskUID, 'complete'), {
+        method: 'POST',
+        body: { completed: change.kind === 'complete' },
+      });
     case 'delete':
       return requestData<undefined>(taskPath(teamUID, change.task.taskUID), { method: 'DELETE' });
   }
@@ -179,7 +161,7 @@ export function useCreateTaskFromTemplate(teamUID: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ templateUID, GTID }: { templateUID: string; GTID: string | null }) =>
-      requestData<Task>(teamPath(teamUID, 'task-templates', templateUID, 'tasks'), {
+      requestData<TaskAnswer>(teamPath(teamUID, 'task-templates', templateUID, 'tasks'), {
         method: 'POST',
         body: { GTID },
       }),

@@ -1,12 +1,6 @@
+import type { InvitationPreview } from '@grouptrack/domain';
 import { useQuery } from '@tanstack/react-query';
 import { requestData } from '../../../lib/api-client';
-
-/** What an invite code joins, shown before the invitee signs in. */
-export interface InvitationPreview {
-  teamUID: string;
-  teamName: string;
-  role: 'admin' | 'member';
-}
 
 export const invitationPreviewQueryKey = (inviteCode: string) =>
   ['invitations', inviteCode, 'preview'] as const;
