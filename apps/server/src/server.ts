@@ -84,7 +84,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
   const contacts = createContactsService({ databases, teams });
   const search = createSearchService({ databases, teams });
   const tagReconciliation = createTagReconciliationService({ databases, queue });
-  const csvExport = createExportsService({ databases, teams, search });
+  const csvExport = createExportsService({ databases, search });
   const imports = createImportsService({ databases, teams, queue });
   const lists = createListsService({ databases });
   const tasks = createTasksService({ databases, teams, contacts, queue, mail, config });

@@ -52,16 +52,16 @@ export function registerBulkRoutes(app: App, { auth, teams, bulk, csvExport }: A
   routes.get({
     path: '/bulk-jobs/:jobId',
     schema: { tags: ['search'], summary: 'Progress of a bulk action you started', params: jobParams },
-    handler: ({ actor, teamUID, params }) => bulk.getBulkJob(actor, teamUID, params.jobId),
+    handler: ({ member, params }) => bulk.getBulkJob(member, params.jobId),
   });
 
   routes.get({
     path: '/bulk-jobs/:jobId/export.csv',
     schema: { tags: ['search'], summary: 'The CSV of a finished bulk export', params: jobParams },
     status: 'reply',
-    handler: async ({ actor, teamUID, params, reply }) => {
-      const ids = await bulk.getExportContactIds(actor, teamUID, params.jobId);
-      const rows = await csvExport.exportContactIds(actor, teamUID, ids);
+    handler: async ({ member, params, reply }) => {
+      const ids = await bulk.getExportContactIds(member, params.jobId);
+      const rows = csvExport.exportContactIds(member, ids);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="grouptrack-export-${params.jobId}.csv"`)

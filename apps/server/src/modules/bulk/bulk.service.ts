@@ -19,7 +19,7 @@ import { findMatchingIds } from '../search';
 import type { SearchService } from '../search/search.service';
 import type { PreparedTask, TasksService } from '../tasks/tasks.service';
 import type { TemplatesService } from '../templates/templates.service';
-import type { TeamsService } from '../teams/teams.service';
+import type { TeamActor, TeamsService } from '../teams/teams.service';
 import * as repo from './bulk.repository';
 
 /** Contacts handled per transaction: large enough to be fast, small enough to keep locks short. */
@@ -60,15 +60,10 @@ export function createBulkService(deps: {
   const { databases, teams, search, tasks, templates, queue } = deps;
 
   /**
-   * Checks the action against the actor's role and access; answers it as the job keeps it, with the
+   * Checks the action against the member's role and access; answers it as the job keeps it, with the
    * stage it resolves to, or the task it makes.
    */
-  async function authorize(
-    db: TeamDb,
-    actor: Actor,
-    member: Awaited<ReturnType<TeamsService['requireMember']>>,
-    action: BulkAction,
-  ): Promise<StoredBulkAction> {
+  async function authorize(db: TeamDb, member: TeamActor, action: BulkAction): Promise<StoredBulkAction> {
     switch (action.type) {
       case 'createTask': {
         const input = await templates.taskFromTemplate(member, action.templateId);
@@ -294,8 +289,8 @@ export function createBulkService(deps: {
     ) {
       const member = await teams.requireMember(actor, input.teamUID);
       const db = databases.forTeam(input.teamUID);
-      const action = await authorize(db, actor, member, input.action);
-      const { query } = await search.prepare(actor, {
+      const action = await authorize(db, member, input.action);
+      const { query } = await search.prepare(member, {
         teamUID: input.teamUID,
         objectToFilter: 'filter' in input.target ? input.target.filter.objectToFilter : {},
         searchObj: 'filter' in input.target ? input.target.filter.searchObj : undefined,
@@ -328,20 +323,20 @@ export function createBulkService(deps: {
     },
 
     /** The contacts of a finished bulk export, for its CSV download. */
-    async getExportContactIds(actor: Actor, teamUID: string, jobId: string) {
-      await teams.requireMember(actor, teamUID);
+    async getExportContactIds(member: TeamActor, jobId: string) {
+      const { teamUID } = member;
       const job = await repo.findBulkJob(databases.forTeam(teamUID), teamUID, jobId);
-      if (!job || job.createdByUid !== actor.userId || (job.action as BulkAction).type !== 'export') {
+      if (!job || job.createdByUid !== member.userId || (job.action as BulkAction).type !== 'export') {
         throw new NotFoundError('Export not found.');
       }
       if (job.status !== 'completed') throw new BadRequestError('This export is still being prepared.');
       return job.contactIds;
     },
 
-    async getBulkJob(actor: Actor, teamUID: string, jobId: string) {
-      await teams.requireMember(actor, teamUID);
+    async getBulkJob(member: TeamActor, jobId: string) {
+      const { teamUID } = member;
       const job = await repo.findBulkJob(databases.forTeam(teamUID), teamUID, jobId);
-      if (!job || job.createdByUid !== actor.userId) throw new NotFoundError('Bulk action not found.');
+      if (!job || job.createdByUid !== member.userId) throw new NotFoundError('Bulk action not found.');
       return {
         jobId: job.id,
         action: job.action,

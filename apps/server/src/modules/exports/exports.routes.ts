@@ -22,8 +22,8 @@ export function registerExportRoutes(app: App, { auth, teams, csvExport }: AppCo
         .strict(),
     },
     status: 'reply',
-    handler: async ({ actor, teamUID, body, reply }) => {
-      const { rows, matched } = await csvExport.exportContacts(actor, { teamUID, ...body });
+    handler: async ({ member, body, reply }) => {
+      const { rows, matched } = await csvExport.exportContacts(member, body);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -7,10 +7,9 @@ import {
   type SearchRequest,
 } from '@grouptrack/domain';
 import type { Databases } from '../../platform/db/databases';
-import type { Actor } from '../../platform/http/actor';
 import { findMatchingIds } from '../search';
 import type { SearchService } from '../search/search.service';
-import type { TeamActor, TeamsService } from '../teams/teams.service';
+import type { TeamActor } from '../teams/teams.service';
 import { loadContactPage } from './exports.repository';
 
 const PAGE_SIZE = 1000;
@@ -18,12 +17,8 @@ const PAGE_SIZE = 1000;
 export type ExportsService = ReturnType<typeof createExportsService>;
 
 /** CSV export of every contact a search matches, written a page at a time. */
-export function createExportsService(deps: {
-  databases: Databases;
-  teams: TeamsService;
-  search: SearchService;
-}) {
-  const { databases, teams, search } = deps;
+export function createExportsService(deps: { databases: Databases; search: SearchService }) {
+  const { databases, search } = deps;
 
   async function* csvRows(member: TeamActor, teamId: string, ids: string[]): AsyncGenerator<string> {
     yield formatCsvRow(CONTACT_CSV_COLUMNS);
@@ -81,20 +76,16 @@ export function createExportsService(deps: {
      * Yields the CSV a chunk at a time: one row per contact and visible pipeline, in the columns of
      * CONTACT_CSV_COLUMNS. Access is checked before the first chunk.
      */
-    async exportContacts(
-      actor: Actor,
-      request: Pick<SearchRequest, 'teamUID' | 'objectToFilter' | 'searchObj'>,
-    ) {
-      const member = await teams.requireMember(actor, request.teamUID);
-      const { db, query } = await search.prepare(actor, { ...request, sort: undefined });
+    async exportContacts(member: TeamActor, request: Pick<SearchRequest, 'objectToFilter' | 'searchObj'>) {
+      const { teamUID } = member;
+      const { db, query } = await search.prepare(member, { ...request, teamUID, sort: undefined });
       const ids = await findMatchingIds(db, query);
-      return { rows: csvRows(member, request.teamUID, ids), matched: ids.length };
+      return { rows: csvRows(member, teamUID, ids), matched: ids.length };
     },
 
     /** The CSV of contacts chosen earlier (a bulk export's snapshot), as the actor may see them now. */
-    async exportContactIds(actor: Actor, teamUID: string, ids: string[]) {
-      const member = await teams.requireMember(actor, teamUID);
-      return csvRows(member, teamUID, ids);
+    exportContactIds(member: TeamActor, ids: string[]) {
+      return csvRows(member, member.teamUID, ids);
     },
   };
 }
