@@ -19,6 +19,16 @@ describe('tag cells', () => {
     expect(parseTagCell(formatTagCell(tags), 'Imported')).toEqual(tags);
   });
 
+  it.each([
+    ['coaching, course-buyer', ['coaching', 'course-buyer']],
+    ['coaching;course-buyer', ['coaching', 'course-buyer']],
+    ['coaching | course-buyer', ['coaching', 'course-buyer']],
+  ])('split %j into one tag each', (cell, names) => {
+    expect(parseTagCell(cell, 'Imported')).toEqual(
+      names.map((tagName) => ({ tagSetName: 'Imported', tagName })),
+    );
+  });
+
   it('put a tag without a set into the default set and skip empty parts', () => {
     expect(parseTagCell(' vip | | Interests: ', 'Imported')).toEqual([
       { tagSetName: 'Imported', tagName: 'vip' },

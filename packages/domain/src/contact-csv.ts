@@ -36,16 +36,17 @@ export function formatTagCell(tags: readonly { tagSetName: string; tagName: stri
 }
 
 /**
- * Reads a tag cell back; a tag without "Set:" belongs to `defaultSetName`. Google Contacts' labels
- * ("* myContacts ::: Friends") read too: its system labels, which all begin with "* " (starred, my
- * contacts, other), are no tags anyone chose and are left out.
+ * Reads a tag cell back; a tag without "Set:" belongs to `defaultSetName`. Tags are split on "|"
+ * (our export), ",", ";" (what people type: "coaching, course-buyer") and ":::" (Google Contacts'
+ * labels, "* myContacts ::: Friends", whose system labels, all beginning with "* " (starred, my
+ * contacts, other), are no tags anyone chose and are left out).
  */
 export function parseTagCell(
   cell: string,
   defaultSetName: string,
 ): { tagSetName: string; tagName: string }[] {
   return cell
-    .split(/\||:::/)
+    .split(/\||:::|[,;]/)
     .map((part) => part.trim())
     .filter((part) => part !== '' && !part.startsWith('* '))
     .map((part) => {

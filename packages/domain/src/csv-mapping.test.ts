@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT_CSV_COLUMNS } from './contact-csv';
+import { parseCsvDate } from './csv-dates';
 import {
   CSV_FIELDS,
   isGroupTrackExport,
   mapCsvRow,
-  parseCsvDate,
+  formatImportWarning,
+  listQuestionPairs,
   splitMultiValueCell,
   suggestCsvMapping,
   type CsvField,
@@ -120,7 +122,7 @@ describe('suggestCsvMapping', () => {
         'organization',
         'ignore',
         'ignore',
-        'ignore',
+        'note',
         'photoURL',
         'globalTags',
         'ignore',
@@ -142,7 +144,7 @@ describe('suggestCsvMapping', () => {
         'ignore',
         'ignore',
         'ignore',
-        'ignore',
+        'note',
         'photoURL',
         'globalTags',
         'ignore',
@@ -207,16 +209,132 @@ describe('mapCsvRow', () => {
         ],
         pipelineTags: [],
         questions: [{ question: 'Why?', answer: 'Friends' }],
+        notes: [],
       },
+      warnings: [],
     });
   });
 
   it.each([
-    [['Bo', 'not-an-email'], 'Email "not-an-email" is not a valid address.'],
+    [['Bo', 'n/a'], 1, 'n/a', 'not an email address; left empty'],
+    [['Bo', 'none'], 1, 'none', 'not an email address; left empty'],
+    [['x'.repeat(101), 'bo@example.test'], 0, 'x'.repeat(101), 'longer than 100 characters; left empty'],
+  ])(
+    'keeps the person of %j and leaves the bad cell empty with a warning',
+    (values, column, value, reason) => {
+      const result = mapCsvRow(values, ['name', 'emailAddress']);
+      expect(result.ok).toBe(true);
+      expect(result.warnings).toEqual([{ column, value, reason }]);
+    },
+  );
+
+  it.each([
     [['', ''], 'Nothing identifies this person: no name, email, phone or profile.'],
-    [['x'.repeat(101), ''], 'The name is longer than 100 characters.'],
-  ])('refuses %j with a reason', (values, reason) => {
-    expect(mapCsvRow(values, ['name', 'emailAddress'])).toEqual({ ok: false, reason });
+    [
+      ['', 'n/a'],
+      'Nothing identifies this person: no name, email, phone or profile. "n/a" is not an email address.',
+    ],
+  ])('refuses %j, which identifies nobody, saying why', (values, reason) => {
+    expect(mapCsvRow(values, ['name', 'emailAddress'])).toMatchObject({ ok: false, reason });
+  });
+
+  it.each(['jösé@example.com', '用户@例子.广告'])('takes the internationalised address %s', (email) => {
+    expect(mapCsvRow(['Ann', email], ['name', 'emailAddress'])).toMatchObject({
+      ok: true,
+      candidate: { emailAddress: email },
+      warnings: [],
+    });
+  });
+
+  it.each([
+    ['none', 'not a phone number; left empty'],
+    ['+1 555 '.repeat(7), 'not a phone number; left empty'],
+  ])('leaves the phone %j empty, with a warning', (phone, reason) => {
+    const result = mapCsvRow(['Ann', phone], ['name', 'phoneNumber']);
+    expect(result).toMatchObject({ ok: true, warnings: [{ column: 1, reason }] });
+    expect(result.ok && result.candidate.phoneNumber).toBeUndefined();
+  });
+
+  it('normalises a phone as a form does', () => {
+    expect(mapCsvRow(['Ann', '00 44 20 7946 0123'], ['name', 'phoneNumber'])).toMatchObject({
+      candidate: { phoneNumber: '+442079460123' },
+    });
+  });
+
+  it('splits tags on commas, semicolons and bars', () => {
+    const result = mapCsvRow(
+      ['Ann', 'coaching, course-buyer; vip | Source: Webinar'],
+      ['name', 'globalTags'],
+    );
+    expect(result.ok && result.candidate.globalTags).toEqual([
+      { tagSetName: 'Imported', tagName: 'coaching' },
+      { tagSetName: 'Imported', tagName: 'course-buyer' },
+      { tagSetName: 'Imported', tagName: 'vip' },
+      { tagSetName: 'Source', tagName: 'Webinar' },
+    ]);
+  });
+
+  it('makes a Notes column the first note, before the further emails', () => {
+    const result = mapCsvRow(
+      ['Ann', 'a@x.test ::: b@x.test', 'Met at the fair'],
+      ['name', 'emailAddress', 'note'],
+    );
+    expect(result.ok && result.candidate.notes).toEqual([
+      'Met at the fair',
+      'Also in the imported file:\nEmail: b@x.test',
+    ]);
+  });
+
+  it('asks an answer without a question column by its header', () => {
+    const result = mapCsvRow(
+      ['Ann', 'Lisbon', 'Why?', 'Friends'],
+      ['name', 'answer.1', 'question.2', 'answer.2'],
+      {
+        headers: ['Name', 'Where are you from?', 'Q2', 'A2'],
+      },
+    );
+    expect(result.ok && result.candidate.questions).toEqual([
+      { question: 'Where are you from?', answer: 'Lisbon' },
+      { question: 'Why?', answer: 'Friends' },
+    ]);
+  });
+
+  it('reads numeric dates in the chosen order, and warns of one that is no date in it', () => {
+    const mapping: CsvField[] = ['name', 'createdAt'];
+    expect(mapCsvRow(['Ann', '03/04/2024'], mapping, { dateOrder: 'day-first' })).toMatchObject({
+      candidate: { createdAt: '2024-04-03T00:00:00.000Z' },
+    });
+    expect(mapCsvRow(['Ann', '03/04/2024'], mapping, { dateOrder: 'month-first' })).toMatchObject({
+      candidate: { createdAt: '2024-03-04T00:00:00.000Z' },
+    });
+    expect(mapCsvRow(['Ann', '13/04/2024'], mapping, { dateOrder: 'month-first' })).toMatchObject({
+      ok: true,
+      warnings: [
+        { column: 1, value: '13/04/2024', reason: 'not a date read month first; dated by the import' },
+      ],
+    });
+  });
+});
+
+describe('listQuestionPairs', () => {
+  it('pairs questions with their answers by number, an answer alone too', () => {
+    expect(listQuestionPairs(['name', 'answer.2', 'question.1', 'answer.1', 'ignore'])).toEqual([
+      { pair: 1, questionColumn: 2, answerColumn: 3 },
+      { pair: 2, questionColumn: null, answerColumn: 1 },
+    ]);
+  });
+});
+
+describe('formatImportWarning', () => {
+  it('names the row, the column, the value and why', () => {
+    expect(
+      formatImportWarning({
+        rowNumber: 7,
+        header: 'email',
+        value: 'n/a',
+        reason: 'not an email address; left empty',
+      }),
+    ).toBe('Row 7, email "n/a": not an email address; left empty');
   });
 });
 
@@ -235,20 +353,22 @@ describe('mapCsvRow web addresses', () => {
   });
 
   it.each([
-    [
-      ['Ann', 'javascript:alert(document.cookie)', ''],
-      'Photo URL "javascript:alert(document.cookie)" is not a web address starting with http:// or https://.',
-    ],
-    [
-      ['Ann', '', 'javascript://%0aalert(1)'],
-      'Facebook URL "javascript://%0aalert(1)" is not a web address starting with http:// or https://.',
-    ],
+    [['Ann', 'javascript:alert(document.cookie)', ''], 1, 'javascript:alert(document.cookie)'],
+    [['Ann', '', 'javascript://%0aalert(1)'], 2, 'javascript://%0aalert(1)'],
     [
       ['Ann', `data:image/svg+xml;base64,${'A'.repeat(100)}`, ''],
-      `Photo URL "data:image/svg+xml;base64,${'A'.repeat(34)}…" is not a web address starting with http:// or https://.`,
+      1,
+      `data:image/svg+xml;base64,${'A'.repeat(100)}`,
     ],
-  ])('refuses %j, which a browser would run, with a reason', (values, reason) => {
-    expect(mapCsvRow(values, mapping)).toEqual({ ok: false, reason });
+  ])('leaves out %j, which a browser would run, with a warning', (values, column, value) => {
+    const result = mapCsvRow(values, mapping);
+    expect(result).toMatchObject({
+      ok: true,
+      warnings: [
+        { column, value, reason: 'not a web address starting with http:// or https://; left empty' },
+      ],
+    });
+    expect(result.ok && [result.candidate.photoURL, result.candidate.sources]).toEqual([undefined, []]);
   });
 });
 
@@ -273,8 +393,11 @@ describe('mapCsvRow on real exports', () => {
         lastName: 'Hopper',
         emailAddress: 'grace@navy.example',
         phoneNumber: '+15550100',
-        note: 'Also in the imported file:\nEmail: grace.h@example.test\nPhone: +442079460000\nPhone: ext. 12',
+        notes: [
+          'Also in the imported file:\nEmail: grace.h@example.test\nPhone: +442079460000\nPhone: ext. 12',
+        ],
       },
+      warnings: [],
     });
   });
 
@@ -335,10 +458,11 @@ describe('mapCsvRow on real exports', () => {
     });
   });
 
-  it('still refuses a row whose first email is invalid, naming it', () => {
+  it('keeps the first valid email of a cell whose first is invalid, and warns of that one', () => {
     expect(read(GOOGLE_HEADERS, { 'E-mail 1 - Value': 'not-an-email ::: ok@example.test' })).toEqual({
-      ok: false,
-      reason: 'Email "not-an-email" is not a valid address.',
+      ok: true,
+      candidate: expect.objectContaining({ emailAddress: 'ok@example.test' }),
+      warnings: [{ column: 12, value: 'not-an-email', reason: 'not an email address; left out' }],
     });
   });
 });

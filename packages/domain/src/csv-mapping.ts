@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { SOCIAL_PLATFORMS, type SocialPlatform } from './constants';
 import { CONTACT_CSV_COLUMNS, parseTagCell } from './contact-csv';
 import { restoreFormula } from './csv';
-import { NAME_MAX_LENGTH, emailSchema, isWebAddress, normalizePhone } from './forms';
+import { parseCsvDate, type DateOrder } from './csv-dates';
+import { NAME_MAX_LENGTH, emailSchema, isWebAddress, phoneSchema } from './forms';
 
 /** What a CSV column can fill in a contact. */
 export type CsvField =
@@ -26,6 +27,7 @@ export type CsvField =
   | `question.${number}`
   | `answer.${number}`
   | 'createdAt'
+  | 'note'
   | 'ignore';
 
 /** Every field a column can be mapped to, for the mapping step of the import. */
@@ -48,6 +50,7 @@ export const CSV_FIELDS: readonly CsvField[] = [
   'pipelineTags',
   'questions',
   'createdAt',
+  'note',
   'ignore',
 ];
 
@@ -106,6 +109,11 @@ const KNOWN_HEADERS: Record<string, CsvField> = {
   createdat: 'createdAt',
   // HubSpot.
   createdate: 'createdAt',
+  // Google Contacts and most CRMs keep free text about the person in a Notes column.
+  notes: 'note',
+  note: 'note',
+  comments: 'note',
+  comment: 'note',
 };
 
 for (const platform of SOCIAL_PLATFORMS) {
@@ -157,8 +165,18 @@ export interface ImportCandidate {
   questions: { question: string; answer: string }[];
   /** When the person was added, as an ISO timestamp. */
   createdAt?: string;
-  /** What the row holds beyond one email and one phone, kept as a note on the contact. */
-  note?: string;
+  /** Notes for the contact: the Notes column first, then what the row holds beyond one email and one phone. */
+  notes: string[];
+}
+
+/** A cell an import could not use: it is left empty (or out), the row is kept, and the report says why. */
+export interface CellWarning {
+  /** The column's index in the row. */
+  column: number;
+  /** The cell as the file holds it. */
+  value: string;
+  /** Why, and what became of the cell: 'not an email address; left empty'. */
+  reason: string;
 }
 
 /** The tag set that tags without a "Set:" prefix land in. */
@@ -174,39 +192,61 @@ export function splitMultiValueCell(cell: string): string[] {
     .filter(Boolean);
 }
 
-/**
- * A date as exports write it, as an ISO timestamp; undefined when it is no date. HubSpot writes
- * "2024-03-12 09:14" without a zone: read as UTC, so an import means the same on every server.
- */
-export function parseCsvDate(value: string): string | undefined {
-  const plain = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?))?$/.exec(value.trim());
-  const time = plain
-    ? Date.parse(`${plain[1]}T${(plain[2] ?? '00:00').replace(/^\d:/, '0$&')}Z`)
-    : Date.parse(value);
-  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
-}
-
 /** The note that keeps a row's further emails and phones. */
 function extraValuesNote(extra: { label: string; value: string }[]): string | undefined {
   if (extra.length === 0) return undefined;
   return ['Also in the imported file:', ...extra.map((item) => `${item.label}: ${item.value}`)].join('\n');
 }
 
+const LEFT_EMPTY = 'left empty';
+const NOT_A_WEB_ADDRESS = 'not a web address starting with http:// or https://';
+
+/** A phone cell with no digit at all ("none", "ask me") is a placeholder, not a number. */
+function readPhone(value: string): string | null {
+  if (!/\d/.test(value)) return null;
+  const phone = phoneSchema.safeParse(value);
+  return phone.success ? phone.data : null;
+}
+
+/** What reading one row needs beyond its cells and the mapping. */
+export interface MapCsvRowOptions {
+  /** The file's header row: an answer column without a question column takes its header as the question. */
+  headers?: readonly string[];
+  /** How numeric dates are read (03/04/2024); month first unless the user chose otherwise. */
+  dateOrder?: DateOrder | undefined;
+}
+
+/** One row read: the candidate, or why the row is refused; the cells left empty either way. */
+export type MappedCsvRow =
+  | { ok: true; candidate: ImportCandidate; warnings: CellWarning[] }
+  | { ok: false; reason: string; warnings: CellWarning[] };
+
 /**
- * Reads one row with a mapping; refuses it with a reason a user can act on when a value is
- * invalid or nothing identifies the person. A cell our export neutralised against formulas reads
- * back as it was; a cell holding several values keeps the first and notes the others; a row with
- * only an organisation is named after it.
+ * Reads one row with a mapping. A cell that cannot be used (an email that is no address, a phone
+ * without digits, a web address a browser would run, an unreadable date, a name over the limit) is
+ * left empty with a warning and the rest of the row is kept; the row is refused only when nothing
+ * identifies the person. A cell our export neutralised against formulas reads back as it was; a
+ * cell holding several values keeps the first usable one and notes the others; a row with only an
+ * organisation is named after it.
  */
 export function mapCsvRow(
   values: readonly string[],
   mapping: readonly CsvField[],
-): { ok: true; candidate: ImportCandidate } | { ok: false; reason: string } {
-  const candidate: ImportCandidate = { sources: [], globalTags: [], pipelineTags: [], questions: [] };
+  options: MapCsvRowOptions = {},
+): MappedCsvRow {
+  const candidate: ImportCandidate = {
+    sources: [],
+    globalTags: [],
+    pipelineTags: [],
+    questions: [],
+    notes: [],
+  };
+  const warnings: CellWarning[] = [];
+  const warn = (column: number, value: string, reason: string) => warnings.push({ column, value, reason });
   const extra: { label: string; value: string }[] = [];
   let middleName: string | undefined;
   let organization: string | undefined;
-  const numbered = new Map<number, { question?: string; answer?: string }>();
+  const numbered = new Map<number, { question?: string; answer?: string; answerColumn?: number }>();
   const source = (platform: SocialPlatform) => {
     let found = candidate.sources.find((item) => item.platform === platform);
     if (!found) {
@@ -215,6 +255,17 @@ export function mapCsvRow(
     }
     return found;
   };
+  /** Several values in one cell: the usable ones in order; each unusable one is warned of. */
+  const readAll = (index: number, value: string, read: (part: string) => string | null, what: string) => {
+    const parts = splitMultiValueCell(value);
+    const usable: string[] = [];
+    for (const part of parts) {
+      const read_ = read(part);
+      if (read_) usable.push(read_);
+      else warn(index, part, `not ${what}; ${parts.length === 1 ? LEFT_EMPTY : 'left out'}`);
+    }
+    return usable;
+  };
   for (const [index, field] of mapping.entries()) {
     const value = restoreFormula(values[index] ?? '').trim();
     if (value === '' || field === 'ignore') continue;
@@ -222,8 +273,8 @@ export function mapCsvRow(
     if (tail !== undefined && (SOCIAL_PLATFORMS as readonly string[]).includes(head)) {
       if (tail === 'url') {
         const url = readWebAddress(value);
-        if (!url) return refuseAddress(`${head.charAt(0).toUpperCase()}${head.slice(1)} URL`, value);
-        source(head as SocialPlatform).url = url;
+        if (url) source(head as SocialPlatform).url = url;
+        else warn(index, value, `${NOT_A_WEB_ADDRESS}; ${LEFT_EMPTY}`);
       } else {
         source(head as SocialPlatform)[tail as 'profileId' | 'username'] = value;
       }
@@ -232,80 +283,150 @@ export function mapCsvRow(
     if (head === 'question' || head === 'answer') {
       const entry = numbered.get(Number(tail)) ?? {};
       entry[head] = value;
+      if (head === 'answer') entry.answerColumn = index;
       numbered.set(Number(tail), entry);
       continue;
     }
     if (field === 'emailAddress') {
-      const [first = '', ...others] = splitMultiValueCell(value);
-      const email = emailSchema.safeParse(first);
-      if (!email.success) return { ok: false, reason: `Email "${first}" is not a valid address.` };
-      candidate.emailAddress = email.data;
+      const [first, ...others] = readAll(
+        index,
+        value,
+        (part) => {
+          const email = emailSchema.safeParse(part);
+          return email.success ? email.data : null;
+        },
+        'an email address',
+      );
+      if (first) candidate.emailAddress = first;
       extra.push(...others.map((other) => ({ label: 'Email', value: other })));
     } else if (field === 'phoneNumber') {
-      const [first = '', ...others] = splitMultiValueCell(value);
-      candidate.phoneNumber = normalizePhone(first);
-      extra.push(...others.map((other) => ({ label: 'Phone', value: normalizePhone(other) })));
+      const [first, ...others] = readAll(index, value, readPhone, 'a phone number');
+      if (first) candidate.phoneNumber = first;
+      extra.push(...others.map((other) => ({ label: 'Phone', value: other })));
     } else if (field === 'middleName') {
       middleName = value;
     } else if (field === 'organization') {
       organization = value;
     } else if (field === 'createdAt') {
-      // An unreadable date is left out: the contact is then dated by the import.
-      const date = parseCsvDate(value);
+      const date = parseCsvDate(value, options.dateOrder);
       if (date) candidate.createdAt = date;
+      else {
+        const order = options.dateOrder ? ` read ${options.dateOrder.replace('-', ' ')}` : '';
+        warn(index, value, `not a date${order}; dated by the import`);
+      }
     } else if (field === 'globalTags' || field === 'pipelineTags') {
       candidate[field] = parseTagCell(value, IMPORTED_TAG_SET);
     } else if (field === 'pipeline') {
       candidate.pipelineName = value;
     } else if (field === 'stage') {
       candidate.stageName = value;
+    } else if (field === 'note') {
+      candidate.notes.push(value);
     } else if (field === 'questions') {
       const parsed = questionsSchema.safeParse(safeJson(value));
-      if (!parsed.success)
-        return {
-          ok: false,
-          reason: 'Questions must be a list of {"question", "answer"} as our export writes it.',
-        };
-      candidate.questions = parsed.data;
+      if (parsed.success) candidate.questions = parsed.data;
+      else warn(index, value, `not a list of {"question", "answer"} as our export writes it; ${LEFT_EMPTY}`);
     } else if (field === 'photoURL') {
       const url = readWebAddress(value);
-      if (!url) return refuseAddress('Photo URL', value);
-      candidate.photoURL = url;
-    } else if (field === 'GTID' || field === 'firstName' || field === 'lastName' || field === 'name') {
-      candidate[field] = value;
+      if (url) candidate.photoURL = url;
+      else warn(index, value, `${NOT_A_WEB_ADDRESS}; ${LEFT_EMPTY}`);
+    } else if (field === 'firstName' || field === 'lastName' || field === 'name') {
+      if (value.length > NAME_MAX_LENGTH)
+        warn(index, value, `longer than ${NAME_MAX_LENGTH} characters; ${LEFT_EMPTY}`);
+      else candidate[field] = value;
+    } else if (field === 'GTID') {
+      candidate.GTID = value;
     }
   }
   for (const [, entry] of [...numbered].sort(([a], [b]) => a - b)) {
+    // An answer column without its question column is asked by its header ("Where are you from?").
+    const asked =
+      entry.question ??
+      (entry.answerColumn === undefined ? undefined : options.headers?.[entry.answerColumn]?.trim());
     if (entry.question || entry.answer)
-      candidate.questions.push({ question: entry.question ?? '', answer: entry.answer ?? '' });
+      candidate.questions.push({ question: asked ?? '', answer: entry.answer ?? '' });
   }
   if (!candidate.name) {
     const parts = [candidate.firstName, middleName, candidate.lastName].filter(Boolean);
     // A full name is written only when first and last name alone would lose the middle one.
-    if (middleName) candidate.name = parts.join(' ');
-    else if (parts.length === 0 && organization) candidate.name = organization;
+    if (middleName) candidate.name = parts.join(' ').slice(0, NAME_MAX_LENGTH);
+    else if (parts.length === 0 && organization) candidate.name = organization.slice(0, NAME_MAX_LENGTH);
   }
   const note = extraValuesNote(extra);
-  if (note) candidate.note = note;
-  for (const key of ['firstName', 'lastName', 'name'] as const) {
-    if ((candidate[key]?.length ?? 0) > NAME_MAX_LENGTH) {
-      return {
-        ok: false,
-        reason: `The ${key === 'name' ? 'name' : key === 'firstName' ? 'first name' : 'last name'} is longer than ${NAME_MAX_LENGTH} characters.`,
-      };
-    }
+  if (note) candidate.notes.push(note);
+  if (!identifiesPerson(candidate)) {
+    // The cells that could have named the person say why they could not.
+    const unusable = warnings.map((item) => `"${shortened(item.value)}" is ${item.reason.split(';')[0]}`);
+    return {
+      ok: false,
+      reason: [
+        'Nothing identifies this person: no name, email, phone or profile.',
+        ...(unusable.length > 0 ? [`${capitalise(unusable.join(', '))}.`] : []),
+      ].join(' '),
+      warnings,
+    };
   }
-  const identified =
+  return { ok: true, candidate, warnings };
+}
+
+/** Whether a row read names someone: a GTID, a name, an email, a phone or a profile. */
+export function identifiesPerson(candidate: ImportCandidate): boolean {
+  return Boolean(
     candidate.GTID ||
     candidate.name ||
     candidate.firstName ||
     candidate.lastName ||
     candidate.emailAddress ||
-    candidate.phoneNumber;
-  if (!identified && !candidate.sources.some((item) => item.profileId || item.username || item.url)) {
-    return { ok: false, reason: 'Nothing identifies this person: no name, email, phone or profile.' };
+    candidate.phoneNumber ||
+    candidate.sources.some((item) => item.profileId || item.username || item.url),
+  );
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A cell as a report quotes it: at most 60 characters. */
+function shortened(value: string): string {
+  return value.length > 60 ? `${value.slice(0, 60)}…` : value;
+}
+
+/**
+ * A warning as the import's report says it: 'Row 7, email "n/a": not an email address; left empty',
+ * with the column's header as the file names it. Rows count the file's people from 1, as the
+ * refused rows' report does.
+ */
+export function formatImportWarning(warning: {
+  rowNumber: number;
+  header: string;
+  value: string;
+  reason: string;
+}): string {
+  return `Row ${warning.rowNumber}, ${warning.header} "${shortened(warning.value)}": ${warning.reason}`;
+}
+
+/** A question and its answer as a mapping pairs them, by column index. */
+export interface QuestionPair {
+  pair: number;
+  questionColumn: number | null;
+  answerColumn: number | null;
+}
+
+/**
+ * The question and answer pairs a mapping makes ("Question 2" with "Answer 2"), in pair order, so
+ * the mapping step can show them side by side; an answer without a question column is asked by
+ * its own header.
+ */
+export function listQuestionPairs(mapping: readonly CsvField[]): QuestionPair[] {
+  const pairs = new Map<number, QuestionPair>();
+  for (const [index, field] of mapping.entries()) {
+    const match = /^(question|answer)\.(\d+)$/.exec(field);
+    if (!match) continue;
+    const pair = Number(match[2]);
+    const entry = pairs.get(pair) ?? { pair, questionColumn: null, answerColumn: null };
+    if (match[1] === 'question') entry.questionColumn ??= index;
+    else entry.answerColumn ??= index;
+    pairs.set(pair, entry);
   }
-  return { ok: true, candidate };
+  return [...pairs.values()].sort((a, b) => a.pair - b.pair);
 }
 
 /**
@@ -316,14 +437,6 @@ export function mapCsvRow(
 function readWebAddress(value: string): string | null {
   const address = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`;
   return isWebAddress(address) ? address : null;
-}
-
-function refuseAddress(column: string, value: string) {
-  const shown = value.length > 60 ? `${value.slice(0, 60)}…` : value;
-  return {
-    ok: false as const,
-    reason: `${column} "${shown}" is not a web address starting with http:// or https://.`,
-  };
 }
 
 const questionsSchema = z.array(z.object({ question: z.string(), answer: z.string() }));

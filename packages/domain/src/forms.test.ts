@@ -36,6 +36,10 @@ describe('emailSchema', () => {
   it.each([
     { value: '  Ann.Lee@Example.COM ', expected: 'ann.lee@example.com' },
     { value: 'ann+crm@example.co.uk', expected: 'ann+crm@example.co.uk' },
+    // Internationalised addresses (RFC 6531) are addresses too.
+    { value: 'Jösé@Example.com', expected: 'jösé@example.com' },
+    { value: '用户@例子.广告', expected: '用户@例子.广告' },
+    { value: 'zoë.müller@exämple.de', expected: 'zoë.müller@exämple.de' },
   ])('trims and lower-cases a valid email ($value)', ({ value, expected }) => {
     expect(emailSchema.parse(value)).toBe(expected);
   });
@@ -43,6 +47,10 @@ describe('emailSchema', () => {
   it.each([
     { value: 'ann', message: 'Enter a valid email address.' },
     { value: 'ann@', message: 'Enter a valid email address.' },
+    { value: 'n/a', message: 'Enter a valid email address.' },
+    { value: 'ann@localhost', message: 'Enter a valid email address.' },
+    { value: 'ann lee@example.com', message: 'Enter a valid email address.' },
+    { value: 'ann..lee@example.com', message: 'Enter a valid email address.' },
     { value: `${'a'.repeat(250)}@x.io`, message: 'An email address can be at most 254 characters.' },
   ])('refuses an invalid email ($value)', ({ value, message }) => {
     expect(readError(emailSchema.safeParse(value))).toBe(message);

@@ -173,13 +173,24 @@ export { CONTACT_CSV_COLUMNS, PLATFORM_CSV_COLUMNS, formatTagCell, parseTagCell 
 export {
   CSV_FIELDS,
   IMPORTED_TAG_SET,
+  formatImportWarning,
+  identifiesPerson,
   isGroupTrackExport,
+  listQuestionPairs,
   mapCsvRow,
-  parseCsvDate,
   splitMultiValueCell,
   suggestCsvMapping,
 } from './csv-mapping';
-export type { CsvField, ImportCandidate } from './csv-mapping';
+export type {
+  CellWarning,
+  CsvField,
+  ImportCandidate,
+  MapCsvRowOptions,
+  MappedCsvRow,
+  QuestionPair,
+} from './csv-mapping';
+export { DATE_ORDERS, createDateOrderDetector, parseCsvDate } from './csv-dates';
+export type { DateOrder, DateOrderHint } from './csv-dates';
 export { extractContactDetails } from './answers';
 export type { AnswerField } from './answers';
 export { TEMPLATE_FIELDS, findUnknownTemplateFields, listTemplateFields, renderTemplate } from './templates';

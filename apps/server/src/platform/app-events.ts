@@ -17,6 +17,19 @@ export type AppEvent =
       reminderUID: string;
       taskName: string;
       dueAt: string;
+    }
+  /** An import ended (its file read to the end, or stopped): its starter's bell lists it. */
+  | {
+      kind: 'import-finished';
+      userUID: string;
+      teamUID: string;
+      importId: string;
+      fileName: string;
+      status: 'completed' | 'failed';
+      created: number;
+      updated: number;
+      refused: number;
+      warnings: number;
     };
 
 /** Announces an app-wide change; inside a transaction it is delivered only if that commits. */

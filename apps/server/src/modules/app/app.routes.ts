@@ -45,8 +45,8 @@ export function registerAppRoutes(app: App, { auth, config, appService, appEvent
       let unsubscribe = () => {};
       const stream = streams.open(reply, () => unsubscribe());
       unsubscribe = appEvents.subscribe((event) => {
-        // A reminder is for its user alone.
-        if (event.kind === 'reminder' && event.userUID !== actor.userId) return;
+        // A reminder or an import's end is for its user alone.
+        if ('userUID' in event && event.userUID !== actor.userId) return;
         stream.send('app', event);
       });
     },

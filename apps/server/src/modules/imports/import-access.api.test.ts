@@ -129,28 +129,42 @@ describe("a member's import", () => {
 });
 
 describe('GTIDs in an import', () => {
-  it("refuses a GTID that is not this team's contact instead of making a contact with it", async () => {
+  it("leaves out a GTID that is not this team's contact, adding the person as new with a warning", async () => {
     const stranger = await server.signUp();
     const strangerTeam = (await stranger.me()).teamUID;
     const theirs = (await stranger.post(`/api/v1/teams/${strangerTeam}/contacts`, { name: 'Their Tom' })).body
       .data;
     const ours = (await owner.post(`${base()}/contacts`, { name: 'Our Olive' })).body.data;
 
-    const { state, refused } = await runImport(
+    const { state, refused, importId } = await runImport(
       owner,
       [
         ['GTID', 'Name'],
         [theirs.GTID, 'Their Tom'],
         [ours.GTID, 'Olive Renamed'],
         ['', 'Brand New'],
+        // Nothing but someone else's GTID names nobody here.
+        [theirs.GTID, ''],
       ],
       { mapping: ['GTID', 'name'] },
     );
-    expect(state).toMatchObject({ created: 1, updated: 1, refused: 1 });
+    expect(state).toMatchObject({ created: 2, updated: 1, refused: 1, warnings: 1 });
     expect(refused[0]!.at(-1)).toBe(
       `Invalid GTID: ${theirs.GTID} is not a contact of this team; empty the GTID cell to add this person as new.`,
     );
+    expect((await owner.get(`${base()}/imports/${importId}/warnings`)).body.data.warnings).toEqual([
+      expect.objectContaining({
+        message: `Row 1, GTID "${theirs.GTID}": not a contact of this team; left empty`,
+      }),
+    ]);
     expect((await owner.get(`${base()}/contacts/${theirs.GTID}`)).status).toBe(404);
+    const tom = await owner.post('/search/v2', {
+      teamUID,
+      searchObj: 'Their Tom',
+      paging: { from: 0, size: 10 },
+    });
+    expect(tom.body.data.hits[0]).toMatchObject({ name: 'Their Tom' });
+    expect(tom.body.data.hits[0].GTID).not.toBe(theirs.GTID);
     expect((await owner.get(`${base()}/contacts/${ours.GTID}`)).body.data.name).toBe('Olive Renamed');
     expect((await stranger.get(`/api/v1/teams/${strangerTeam}/contacts/${theirs.GTID}`)).body.data.name).toBe(
       'Their Tom',

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TeamDb } from '../../platform/db/databases';
 import { insertUnnest, selectRows, textArray } from '../../platform/db/raw';
 import {
@@ -9,6 +9,7 @@ import {
   contacts,
   importChunks,
   importRefusals,
+  importWarnings,
   imports,
 } from '../../platform/db/team-schema';
 
@@ -81,6 +82,59 @@ export async function listRefusals(
     )
     .orderBy(asc(importRefusals.rowNumber))
     .limit(limit);
+}
+
+export async function insertWarnings(db: TeamDb, rows: (typeof importWarnings.$inferInsert)[]) {
+  if (rows.length > 0) await db.execute(sql`${insertUnnest(importWarnings, rows)} on conflict do nothing`);
+}
+
+/** An import's warnings in file order, after the given row, a page at a time. */
+export async function listWarnings(
+  db: TeamDb,
+  teamId: string,
+  importId: string,
+  after: { rowNumber: number; column: number },
+  limit: number,
+) {
+  return db
+    .select()
+    .from(importWarnings)
+    .where(
+      and(
+        eq(importWarnings.teamId, teamId),
+        eq(importWarnings.importId, importId),
+        sql`(${importWarnings.rowNumber}, ${importWarnings.column}) > (${after.rowNumber}, ${after.column})`,
+      ),
+    )
+    .orderBy(asc(importWarnings.rowNumber), asc(importWarnings.column))
+    .limit(limit);
+}
+
+/** A member's finished imports, newest first: what their bell tells them of. */
+export async function listFinishedImports(db: TeamDb, teamId: string, userUid: string, limit: number) {
+  return db
+    .select()
+    .from(imports)
+    .where(and(eq(imports.teamId, teamId), eq(imports.createdByUid, userUid), isNotNull(imports.finishedAt)))
+    .orderBy(desc(imports.finishedAt))
+    .limit(limit);
+}
+
+/** Marks a member's finished imports as seen in their bell; answers how many were unseen. */
+export async function markImportNoticesRead(db: TeamDb, teamId: string, userUid: string) {
+  const rows = await db
+    .update(imports)
+    .set({ noticeReadAt: new Date() })
+    .where(
+      and(
+        eq(imports.teamId, teamId),
+        eq(imports.createdByUid, userUid),
+        isNotNull(imports.finishedAt),
+        isNull(imports.noticeReadAt),
+      ),
+    )
+    .returning({ id: imports.id });
+  return rows.length;
 }
 
 /** How many rows of an import were refused for this reason. */
@@ -220,7 +274,7 @@ export async function insertActivities(db: TeamDb, rows: (typeof activities.$inf
 }
 
 /**
- * Adds notes an import keeps (a row's further emails and phones), each unless the contact already
+ * Adds notes an import keeps (its Notes column, a row's further emails and phones), each unless the contact already
  * has that very note, so importing the same file again adds none; answers those added.
  */
 export async function insertNotesOnce(

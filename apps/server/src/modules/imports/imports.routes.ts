@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { BadRequestError } from '../../platform/errors';
 import { teamParams, teamRoutes } from '../../platform/http/team-routes';
 import type { App } from '../../platform/http/types';
-import { importMappingSchema } from './imports.service';
+import { dateOrderSchema, importMappingSchema } from './imports.service';
 
 const id = z.string().min(1).max(100);
 const importParams = teamParams.extend({ importId: id });
@@ -51,11 +52,30 @@ export function registerImportRoutes(app: App, { auth, teams, imports }: AppCont
           stageId: id.optional(),
           /** Tags every imported contact gets. */
           tagIds: z.array(id).max(50).optional(),
+          /** How numeric dates such as 03/04/2024 read; required when the created-date column's read both ways. */
+          dateOrder: dateOrderSchema.optional(),
         })
         .strict(),
     },
     status: 202,
     handler: ({ actor, teamUID, params, body }) => imports.startImport(actor, teamUID, params.importId, body),
+  });
+
+  // Declared before '/imports/:importId', which they would otherwise look like.
+  routes.get({
+    path: '/imports/finished',
+    schema: {
+      tags: ['imports'],
+      summary: "My finished imports in this team, newest first, with whether I've seen them (the bell list)",
+    },
+    handler: ({ actor, teamUID }) => imports.listFinishedImports(actor, teamUID),
+  });
+
+  routes.post({
+    path: '/imports/finished/read',
+    schema: { tags: ['imports'], summary: 'Mark my finished imports in this team as seen' },
+    status: 204,
+    handler: ({ actor, teamUID }) => imports.markFinishedImportsRead(actor, teamUID),
   });
 
   routes.get({
@@ -69,6 +89,30 @@ export function registerImportRoutes(app: App, { auth, teams, imports }: AppCont
   });
 
   routes.get({
+    path: '/imports/:importId/warnings',
+    schema: {
+      tags: ['imports'],
+      summary: "An import's first warnings: cells it left empty in the rows it kept, and why",
+      params: importParams,
+    },
+    handler: ({ actor, teamUID, params }) => imports.listWarnings(actor, teamUID, params.importId),
+  });
+
+  routes.get({
+    path: '/imports/:importId/warnings.csv',
+    schema: {
+      tags: ['imports'],
+      summary: 'Every warning of an import as CSV: row, column, value and why',
+      params: importParams,
+    },
+    status: 'reply',
+    handler: async ({ actor, teamUID, params, reply }) => {
+      const { fileName, rows } = await imports.warningsReport(actor, teamUID, params.importId);
+      return sendCsv(reply, `${fileBase(fileName)}-warnings.csv`, rows);
+    },
+  });
+
+  routes.get({
     path: '/imports/:importId/refused.csv',
     schema: {
       tags: ['imports'],
@@ -78,11 +122,17 @@ export function registerImportRoutes(app: App, { auth, teams, imports }: AppCont
     status: 'reply',
     handler: async ({ actor, teamUID, params, reply }) => {
       const { fileName, rows } = await imports.refusedReport(actor, teamUID, params.importId);
-      const name = fileName.replace(/\.csv$/i, '').replace(/[^\w.-]+/g, '_');
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}-refused.csv"`)
-        .send(Readable.from(rows));
+      return sendCsv(reply, `${fileBase(fileName)}-refused.csv`, rows);
     },
   });
+}
+
+/** The uploaded file's name without its extension, safe in a header. */
+const fileBase = (fileName: string) => fileName.replace(/\.csv$/i, '').replace(/[^\w.-]+/g, '_');
+
+function sendCsv(reply: FastifyReply, fileName: string, rows: AsyncIterable<string>) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .send(Readable.from(rows));
 }

@@ -7,17 +7,24 @@ import {
   CONTACT_ADDED_BACKDATE_MS,
   createContactId,
   createCsvParser,
+  createDateOrderDetector,
   createPushId,
   CSV_FIELDS,
+  DATE_ORDERS,
   DEFAULT_TAG_SET_COLOR,
   formatCsvRow,
+  formatImportWarning,
+  identifiesPerson,
   isGroupTrackExport,
   mapCsvRow,
   rankBetween,
   ranksAfter,
   restoreFormula,
   suggestCsvMapping,
+  type CellWarning,
   type CsvField,
+  type DateOrder,
+  type DateOrderHint,
   type ImportCandidate,
 } from '@grouptrack/domain';
 import { z } from 'zod';
@@ -26,6 +33,7 @@ import { AppError, BadRequestError, NotFoundError } from '../../platform/errors'
 import type { Actor } from '../../platform/http/actor';
 import { runImportJob } from '../../jobs/run-import.job';
 import type { JobQueue } from '../../platform/queue';
+import { announceAppEvent } from '../../platform/app-events';
 import { appendChange } from '../../platform/realtime';
 import { findTagsWithSets, lastCardRank, type ActivityInsert } from '../contacts';
 import * as pipelineData from '../pipelines';
@@ -34,8 +42,18 @@ import type { TeamsService } from '../teams/teams.service';
 import { createCsvDecoder, type CsvEncoding } from './csv-decoding';
 import * as repo from './imports.repository';
 
-/** Rows handled per transaction: each batch runs a dozen statements, so larger batches run fewer. */
+/** The most rows handled per transaction: each batch runs a dozen statements, so larger batches run fewer. */
 export const IMPORT_BATCH_SIZE = 5000;
+/**
+ * The first batch's rows. Progress is saved with each batch, so batches are then sized to take
+ * about a second each: the count moves every second or so, on a slow database as on a fast one.
+ */
+const FIRST_BATCH_ROWS = 200;
+const BATCH_TARGET_MS = 1000;
+/** The finished imports a member's bell lists. */
+const NOTICES_LISTED = 20;
+/** The warnings the import's answer lists; the rest are in its warnings CSV. */
+const WARNINGS_LISTED = 100;
 const CHUNK_CHARS = 1_000_000;
 const PREVIEW_ROWS = 5;
 /** The largest file accepted, in bytes. */
@@ -46,6 +64,8 @@ export interface ImportOptions {
   pipelineId?: string | undefined;
   stageId?: string | undefined;
   tagIds?: string[] | undefined;
+  /** How the file's numeric dates read; needed when a created-date column's dates read both ways. */
+  dateOrder?: DateOrder | undefined;
 }
 
 export type ImportsService = ReturnType<typeof createImportsService>;
@@ -54,17 +74,36 @@ export type ImportsService = ReturnType<typeof createImportsService>;
 interface UploadFacts {
   encoding: CsvEncoding;
   notices: string[];
+  /** Per column, the order its numeric dates (03/04/2024) are in, if it holds any. */
+  dateOrders: (DateOrderHint | null)[];
 }
 
 function uploadFactsOf(row: repo.ImportRow): UploadFacts {
   const options = (row.options ?? {}) as Partial<UploadFacts>;
-  return { encoding: options.encoding ?? 'utf-8', notices: options.notices ?? [] };
+  return {
+    encoding: options.encoding ?? 'utf-8',
+    notices: options.notices ?? [],
+    dateOrders: options.dateOrders ?? row.headers.map(() => null),
+  };
 }
+
+/** The date order an import reads its dates in: the user's choice, else the one its created-date column shows. */
+function dateOrderOf(row: repo.ImportRow, mapping: readonly CsvField[]): DateOrder | undefined {
+  const chosen = (row.options as { dateOrder?: DateOrder } | null)?.dateOrder;
+  if (chosen) return chosen;
+  const hint = uploadFactsOf(row).dateOrders[mapping.indexOf('createdAt')];
+  return hint === 'day-first' || hint === 'month-first' ? hint : undefined;
+}
+
+/** A column as the report names it: its header, or its place when the header is empty. */
+const headerOf = (headers: readonly string[], column: number) =>
+  headers[column]?.trim() || `Column ${column + 1}`;
 
 export function createImportsService(deps: { databases: Databases; teams: TeamsService; queue: JobQueue }) {
   const { databases, teams, queue } = deps;
 
   function present(row: repo.ImportRow) {
+    const options = (row.options ?? {}) as { dateOrder?: DateOrder };
     return {
       importId: row.id,
       fileName: row.fileName,
@@ -80,9 +119,47 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
       created: row.created,
       updated: row.updated,
       refused: row.refused,
+      warnings: row.warnings,
+      dateOrder: options.dateOrder ?? null,
       error: row.error,
       createdAt: row.createdAt.toISOString(),
+      finishedAt: row.finishedAt?.toISOString() ?? null,
     };
+  }
+
+  /** An import that has ended, as its starter's bell lists it. */
+  function presentNotice(row: repo.ImportRow) {
+    return {
+      importId: row.id,
+      fileName: row.fileName,
+      status: row.status,
+      created: row.created,
+      updated: row.updated,
+      refused: row.refused,
+      warnings: row.warnings,
+      error: row.error,
+      finishedAt: row.finishedAt!.toISOString(),
+      readAt: row.noticeReadAt?.toISOString() ?? null,
+    };
+  }
+
+  /**
+   * Tells the import's starter it has ended, wherever they are: the import is in their bell from now
+   * on (its finishedAt, written with its last progress), and a signed-in window hears of it at once.
+   */
+  async function announceFinished(job: repo.ImportRow) {
+    await announceAppEvent(databases.directory, {
+      kind: 'import-finished',
+      userUID: job.createdByUid,
+      teamUID: job.teamId,
+      importId: job.id,
+      fileName: job.fileName,
+      status: job.status === 'failed' ? 'failed' : 'completed',
+      created: job.created,
+      updated: job.updated,
+      refused: job.refused,
+      warnings: job.warnings,
+    });
   }
 
   /** Reads the stored file back a chunk at a time, as parsed rows after the header. */
@@ -191,8 +268,9 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
   /** Ends an import that cannot go on, saying why; its file is no longer needed. */
   async function failImport(job: repo.ImportRow, error: string) {
     const db = databases.forTeam(job.teamId);
+    job.status = 'failed';
     await db.transaction(async (tx) => {
-      await repo.updateImport(tx, job.teamId, job.id, { status: 'failed', error });
+      await repo.updateImport(tx, job.teamId, job.id, { status: 'failed', error, finishedAt: new Date() });
       await appendChange(tx, job.teamId, {
         entity: 'import',
         op: 'update',
@@ -203,12 +281,14 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
           created: job.created,
           updated: job.updated,
           refused: job.refused,
+          warnings: job.warnings,
           status: 'failed',
           error,
         },
       });
     });
     await repo.deleteChunks(db, job.teamId, job.id);
+    await announceFinished(job);
   }
 
   /** Runs an import's remaining batches; stops quietly between batches once `stop` aborts. */
@@ -221,6 +301,7 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
     if (job.status === 'failed') return;
     const options = (job.options ?? {}) as Omit<ImportOptions, 'mapping'>;
     const mapping = job.mapping as CsvField[];
+    const dateOrder = dateOrderOf(job, mapping);
     const resolveTag = tagResolver(teamUID);
     // The rows are matched with the access of who started the import: a member's import neither
     // shows nor changes contacts outside their pipelines, nor places anyone in those pipelines.
@@ -250,30 +331,60 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
     // The same person on several rows (our export writes one row per pipeline) becomes one contact.
     const seen = new Map<string, string>();
 
-    const placeFor = (candidate: ImportCandidate) => {
-      const pipelineId =
-        (candidate.pipelineName && pipelineByName.get(candidate.pipelineName.toLowerCase())) ||
-        options.pipelineId;
+    const pipelineNames = new Map(pipelineList.map((pipeline) => [pipeline.id, pipeline.nickName]));
+
+    /** Where a row goes: the pipeline and stage it names, else those chosen; a name not found is warned of. */
+    const placeFor = (candidate: ImportCandidate, warn: (warning: CellWarning) => void) => {
+      const named = candidate.pipelineName
+        ? pipelineByName.get(candidate.pipelineName.toLowerCase())
+        : undefined;
+      const pipelineId = named || options.pipelineId;
       // Access may have changed since the import was started: only a pipeline still seen is used.
-      if (!pipelineId || !canSeePipeline(creator, pipelineId)) return null;
-      const stages = stageList.filter((stage) => stage.pipelineId === pipelineId);
+      const placed = pipelineId && canSeePipeline(creator, pipelineId) ? pipelineId : null;
+      if (candidate.pipelineName && !named) {
+        warn({
+          column: mapping.indexOf('pipeline'),
+          value: candidate.pipelineName,
+          reason: placed
+            ? `no pipeline of that name you can see; placed in "${pipelineNames.get(placed)}"`
+            : 'no pipeline of that name you can see; left out of pipelines',
+        });
+      }
+      if (!placed) return null;
+      const stages = stageList.filter((stage) => stage.pipelineId === placed);
+      const namedStage =
+        candidate.stageName &&
+        stages.find((item) => item.name.toLowerCase() === candidate.stageName!.toLowerCase());
       const stage =
-        (candidate.stageName &&
-          stages.find((item) => item.name.toLowerCase() === candidate.stageName!.toLowerCase())) ||
-        stages.find((item) => item.id === options.stageId && pipelineId === options.pipelineId) ||
+        namedStage ||
+        stages.find((item) => item.id === options.stageId && placed === options.pipelineId) ||
         stages[0];
-      return stage ? { pipelineId, stageId: stage.id } : null;
+      if (candidate.stageName && !namedStage && stage) {
+        warn({
+          column: mapping.indexOf('stage'),
+          value: candidate.stageName,
+          reason: `no stage of that name in "${pipelineNames.get(placed)}"; placed in "${stage.name}"`,
+        });
+      }
+      return stage ? { pipelineId: placed, stageId: stage.id } : null;
     };
 
     async function processBatch(batch: { rowNumber: number; values: string[] }[]) {
       await db.transaction(async (tx) => {
         const refusals: { rowNumber: number; reason: string; values: string[] }[] = [];
-        const accepted: { rowNumber: number; values: string[]; candidate: ImportCandidate }[] = [];
+        const accepted: {
+          rowNumber: number;
+          values: string[];
+          candidate: ImportCandidate;
+          warnings: CellWarning[];
+        }[] = [];
         for (const row of batch) {
-          const result = mapCsvRow(row.values, mapping);
-          if (result.ok) accepted.push({ ...row, candidate: result.candidate });
+          const result = mapCsvRow(row.values, mapping, { headers: job!.headers, dateOrder });
+          if (result.ok) accepted.push({ ...row, candidate: result.candidate, warnings: result.warnings });
           else refusals.push({ ...row, reason: result.reason });
         }
+        // The cells left empty in the rows kept; a row refused later (hidden, over the limit) has none.
+        const warnings = new Map<string, { rowNumber: number; warning: CellWarning }>();
         const keys = accepted.flatMap((row) => identityKeys(row.candidate)).filter((key) => !seen.has(key));
         const pick = (prefix: string) => [
           ...new Set(
@@ -319,16 +430,34 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
 
         for (const row of accepted) {
           const { candidate } = row;
+          const rowWarnings = [...row.warnings];
+          // A GTID names a contact of this team; any other is left out, never made into a contact: the
+          // person is matched by the rest of the row or added as new, and refused only if nothing else
+          // names them.
+          const unknownGTID =
+            candidate.GTID && !seen.has(`id:${candidate.GTID}`) && !stored.has(`id:${candidate.GTID}`)
+              ? candidate.GTID
+              : null;
+          if (unknownGTID) {
+            delete candidate.GTID;
+            if (!identifiesPerson(candidate)) {
+              refusals.push({
+                rowNumber: row.rowNumber,
+                values: row.values,
+                reason: `Invalid GTID: ${unknownGTID} is not a contact of this team; empty the GTID cell to add this person as new.`,
+              });
+              continue;
+            }
+            rowWarnings.push({
+              column: mapping.indexOf('GTID'),
+              value: unknownGTID,
+              reason: 'not a contact of this team; left empty',
+            });
+          }
           const identities = identityKeys(candidate);
           let contactId = identities.map((key) => seen.get(key) ?? stored.get(key)).find(Boolean);
-          // A GTID names a contact of this team; any other is refused, never made into a contact.
-          const unknownGTID =
-            candidate.GTID && !seen.has(`id:${candidate.GTID}`) && !stored.has(`id:${candidate.GTID}`);
-          if (unknownGTID || (contactId && hidden.has(contactId))) {
-            const reason = unknownGTID
-              ? `Invalid GTID: ${candidate.GTID} is not a contact of this team; empty the GTID cell to add this person as new.`
-              : HIDDEN_CONTACT_MESSAGE;
-            refusals.push({ rowNumber: row.rowNumber, values: row.values, reason });
+          if (contactId && hidden.has(contactId)) {
+            refusals.push({ rowNumber: row.rowNumber, values: row.values, reason: HIDDEN_CONTACT_MESSAGE });
             continue;
           }
           const name = candidate.name || [candidate.firstName, candidate.lastName].filter(Boolean).join(' ');
@@ -385,7 +514,7 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
               });
           }
           touched.add(contactId);
-          if (candidate.note) notes.push({ id: createPushId('note_'), contactId, text: candidate.note });
+          for (const text of candidate.notes) notes.push({ id: createPushId('note_'), contactId, text });
           for (const key of identities) seen.set(key, contactId);
           for (const source of candidate.sources) {
             const owner = [
@@ -412,7 +541,12 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
               contactId,
               tagId: await resolveTag(tx, null, tag.tagSetName, tag.tagName),
             });
-          const place = placeFor(candidate);
+          const place = placeFor(candidate, (warning) => rowWarnings.push(warning));
+          // One warning per cell: a cell with several unusable values is reported by its first.
+          for (const warning of rowWarnings) {
+            const key = `${row.rowNumber}|${warning.column}`;
+            if (!warnings.has(key)) warnings.set(key, { rowNumber: row.rowNumber, warning });
+          }
           if (place) {
             placements.push({ contactId, ...place, questions: candidate.questions });
             for (const tag of candidate.pipelineTags) {
@@ -508,6 +642,18 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
           });
         }
         await repo.insertActivities(tx, activities);
+        await repo.insertWarnings(
+          tx,
+          [...warnings.values()].map(({ rowNumber, warning }) => ({
+            teamId: teamUID,
+            importId,
+            rowNumber,
+            column: warning.column,
+            header: headerOf(job!.headers, warning.column),
+            value: warning.value,
+            reason: warning.reason,
+          })),
+        );
         await repo.insertRefusals(
           tx,
           refusals.map((row) => ({
@@ -523,14 +669,19 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
         job!.created += created;
         job!.updated += updated;
         job!.refused += refusals.length;
+        job!.warnings += warnings.size;
         const status = job!.processed >= job!.totalRows ? 'completed' : 'running';
         job!.status = status;
+        // The last batch ends the import: from its commit the starter's bell lists it.
+        if (status === 'completed') job!.finishedAt = new Date();
         await repo.updateImport(tx, teamUID, importId, {
           processed: job!.processed,
           created: job!.created,
           updated: job!.updated,
           refused: job!.refused,
+          warnings: job!.warnings,
           status,
+          finishedAt: job!.finishedAt,
         });
         await appendChange(tx, teamUID, {
           entity: 'import',
@@ -542,6 +693,7 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
             created: job!.created,
             updated: job!.updated,
             refused: job!.refused,
+            warnings: job!.warnings,
             status,
           },
         });
@@ -552,22 +704,37 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
       await repo.updateImport(db, teamUID, importId, { status: 'running' });
       let rowNumber = 0;
       let batch: { rowNumber: number; values: string[] }[] = [];
+      let batchSize = FIRST_BATCH_ROWS;
+      const write = async () => {
+        const started = performance.now();
+        await processBatch(batch);
+        batch = [];
+        // The next batch takes about BATCH_TARGET_MS at this pace, so progress moves about once a second.
+        const elapsed = Math.max(1, performance.now() - started);
+        batchSize = Math.min(
+          IMPORT_BATCH_SIZE,
+          Math.max(FIRST_BATCH_ROWS, Math.round((batchSize * BATCH_TARGET_MS) / elapsed)),
+        );
+      };
       for await (const values of readRows(db, teamUID, importId)) {
         rowNumber += 1;
         // A retried job skips the rows a finished batch already handled.
         if (rowNumber <= job.processed) continue;
         batch.push({ rowNumber, values });
-        if (batch.length === IMPORT_BATCH_SIZE) {
+        if (batch.length >= batchSize) {
           if (stop?.aborted) return;
-          await processBatch(batch);
-          batch = [];
+          await write();
         }
       }
       if (stop?.aborted) return;
-      if (batch.length > 0) await processBatch(batch);
+      if (batch.length > 0) await write();
       await tellManagersOfHiddenRows(job);
-      await repo.updateImport(db, teamUID, importId, { status: 'completed' });
+      // A file with a header and no rows has no batch to end it.
+      job.status = 'completed';
+      job.finishedAt ??= new Date();
+      await repo.updateImport(db, teamUID, importId, { status: 'completed', finishedAt: job.finishedAt });
       await repo.deleteChunks(db, teamUID, importId);
+      await announceFinished(job);
     } catch (error) {
       // Drizzle wraps the database's own error, which says what went wrong.
       const cause = (error as { cause?: unknown }).cause ?? error;
@@ -594,12 +761,19 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
       let header: string[] | null = null;
       const preview: string[][] = [];
       let totalRows = 0;
+      // Each column's numeric dates, read as they stream by: the mapping step asks for their order
+      // only when the whole column leaves it open.
+      const dateOrders: ReturnType<typeof createDateOrderDetector>[] = [];
       const parser = createCsvParser((row) => {
         if (!header) header = row;
         else {
           totalRows += 1;
           // Shown as the import will read it: a formula our export neutralised, without its quote.
           if (preview.length < PREVIEW_ROWS) preview.push(row.map(restoreFormula));
+          for (const [index, cell] of row.entries()) {
+            if (!/^\d/.test(cell)) continue;
+            (dateOrders[index] ??= createDateOrderDetector()).push(cell);
+          }
         }
       });
       const decoder = createCsvDecoder();
@@ -639,7 +813,11 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
           totalRows,
           createdBy: member.name,
           createdByUid: member.userId,
-          options: { encoding: decoder.encoding, notices: decoder.notices() } satisfies UploadFacts,
+          options: {
+            encoding: decoder.encoding,
+            notices: decoder.notices(),
+            dateOrders: (header as string[]).map((_, index) => dateOrders[index]?.result() ?? null),
+          } satisfies UploadFacts,
         });
       } catch (error) {
         await repo.deleteChunks(db, teamUID, importId);
@@ -671,6 +849,16 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
           'Invalid pipelineId: choose a pipeline you work in for the imported contacts.',
         );
       }
+      const dateColumn = options.mapping.indexOf('createdAt');
+      if (
+        dateColumn >= 0 &&
+        !options.dateOrder &&
+        uploadFactsOf(row).dateOrders[dateColumn] === 'ambiguous'
+      ) {
+        throw new BadRequestError(
+          `Invalid dateOrder: the dates in column "${headerOf(row.headers, dateColumn)}" read both day first and month first (03/04/2024); choose one of ${DATE_ORDERS.join(', ')}.`,
+        );
+      }
       const tags = await findTagsWithSets(db, teamUID, options.tagIds ?? []);
       for (const tagId of options.tagIds ?? []) {
         const tag = tags.find((item) => item.tagId === tagId);
@@ -693,6 +881,62 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
       const row = await repo.findImport(databases.forTeam(teamUID), teamUID, importId);
       if (!row || row.createdByUid !== actor.userId) throw new NotFoundError('Import not found.');
       return present(row);
+    },
+
+    /** An import's first warnings, in file order, each as its report says it; the rest are in its CSV. */
+    async listWarnings(actor: Actor, teamUID: string, importId: string) {
+      const job = await this.getImport(actor, teamUID, importId);
+      const rows = await repo.listWarnings(
+        databases.forTeam(teamUID),
+        teamUID,
+        importId,
+        { rowNumber: 0, column: -1 },
+        WARNINGS_LISTED,
+      );
+      return {
+        total: job.warnings,
+        warnings: rows.map((row) => ({
+          row: row.rowNumber,
+          column: row.header,
+          value: row.value,
+          reason: row.reason,
+          message: formatImportWarning(row),
+        })),
+      };
+    },
+
+    /** Every warning as CSV: the row number, the column, the value and why. */
+    async warningsReport(actor: Actor, teamUID: string, importId: string) {
+      const job = await this.getImport(actor, teamUID, importId);
+      const db = databases.forTeam(teamUID);
+      async function* rows(): AsyncGenerator<string> {
+        yield formatCsvRow(['Row', 'Column', 'Value', 'Warning']);
+        for (let after = { rowNumber: 0, column: -1 }; ;) {
+          const page = await repo.listWarnings(db, teamUID, importId, after, 1000);
+          if (page.length === 0) return;
+          yield page.map((row) => formatCsvRow([row.rowNumber, row.header, row.value, row.reason])).join('');
+          after = page.at(-1)!;
+        }
+      }
+      return { fileName: job.fileName, rows: rows() };
+    },
+
+    /** The signed-in member's finished imports in this team, newest first: the bell's import notices. */
+    async listFinishedImports(actor: Actor, teamUID: string) {
+      const member = await teams.requireMember(actor, teamUID);
+      const rows = await repo.listFinishedImports(
+        databases.forTeam(teamUID),
+        teamUID,
+        member.userId,
+        NOTICES_LISTED,
+      );
+      return rows.map(presentNotice);
+    },
+
+    /** Marks the signed-in member's finished imports as seen in their bell. */
+    async markFinishedImportsRead(actor: Actor, teamUID: string) {
+      const member = await teams.requireMember(actor, teamUID);
+      await repo.markImportNoticesRead(databases.forTeam(teamUID), teamUID, member.userId);
     },
 
     /** The refused rows as CSV: the original columns, then the row number and the reason. */
@@ -718,3 +962,5 @@ export const importMappingSchema = z.array(
     .enum(CSV_FIELDS as [CsvField, ...CsvField[]])
     .or(z.string().regex(/^(question|answer)\.\d{1,2}$/) as z.ZodType<CsvField>),
 );
+
+export const dateOrderSchema = z.enum(DATE_ORDERS as [DateOrder, ...DateOrder[]]);

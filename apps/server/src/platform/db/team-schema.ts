@@ -372,12 +372,36 @@ export const imports = pgTable(
     created: integer('created').notNull().default(0),
     updated: integer('updated').notNull().default(0),
     refused: integer('refused').notNull().default(0),
+    /** Cells left empty (an email that is no address, an unreadable date) in rows that were kept. */
+    warnings: integer('warnings').notNull().default(0),
     error: text('error'),
     createdByUid: text('created_by_uid').notNull(),
     createdBy: text('created_by').notNull(),
+    /** When the import completed or failed: its starter's bell says so from then on. */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** When its starter opened the bell that told them the import had finished. */
+    noticeReadAt: timestamp('notice_read_at', { withTimezone: true }),
     ...stamps,
   },
-  (table) => [primaryKey({ columns: [table.teamId, table.id] })],
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.id] }),
+    index('imports_finished_idx').on(table.teamId, table.createdByUid, table.finishedAt),
+  ],
+);
+
+/** Cells an import left empty in the rows it kept, with why, for its report. */
+export const importWarnings = pgTable(
+  'import_warnings',
+  {
+    teamId: text('team_id').notNull(),
+    importId: text('import_id').notNull(),
+    rowNumber: integer('row_number').notNull(),
+    column: integer('column_index').notNull(),
+    header: text('header').notNull(),
+    value: text('value').notNull(),
+    reason: text('reason').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.importId, table.rowNumber, table.column] })],
 );
 
 /** The uploaded file in pieces of about 1 MB, so any process can read it back as a stream. */
@@ -599,6 +623,7 @@ export const teamSchema = {
   imports,
   importChunks,
   importRefusals,
+  importWarnings,
   teamQuestions,
   testQuestions,
   orphanedTags,
