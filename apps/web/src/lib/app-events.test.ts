@@ -25,6 +25,21 @@ describe('parseAppEvent', () => {
       },
     },
     {
+      name: 'reads the end of an import',
+      data: '{"kind":"import-finished","userUID":"u1","teamUID":"t1","importId":"imp_1","fileName":"people.csv","status":"completed","created":12,"updated":3,"refused":1,"warnings":2}',
+      expected: {
+        kind: 'import-finished',
+        teamUID: 't1',
+        importId: 'imp_1',
+        fileName: 'people.csv',
+        status: 'completed',
+        created: 12,
+        updated: 3,
+        refused: 1,
+        warnings: 2,
+      },
+    },
+    {
       name: 'ignores a reminder without its task',
       data: '{"kind":"reminder","teamUID":"t1"}',
       expected: null,

@@ -3,9 +3,22 @@ export type AppEvent =
   | { kind: 'app-version'; version: string }
   | { kind: 'app-notification'; op: string; notificationId: string }
   /** A task reminder for the signed-in user (the server sends each user only their own). */
-  | { kind: 'reminder'; teamUID: string; reminderUID: string; taskName: string; dueAt: string };
+  | { kind: 'reminder'; teamUID: string; reminderUID: string; taskName: string; dueAt: string }
+  /** One of the signed-in user's imports ended (the server sends each user only their own). */
+  | {
+      kind: 'import-finished';
+      teamUID: string;
+      importId: string;
+      fileName: string;
+      status: string;
+      created: number;
+      updated: number;
+      refused: number;
+      warnings: number;
+    };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 /** Parses the data of an `app` event, or returns null for anything this app does not know. */
 export function parseAppEvent(data: string): AppEvent | null {
@@ -34,6 +47,19 @@ export function parseAppEvent(data: string): AppEvent | null {
       reminderUID: text(event.reminderUID),
       taskName: event.taskName,
       dueAt: text(event.dueAt),
+    };
+  }
+  if (event.kind === 'import-finished' && typeof event.teamUID === 'string') {
+    return {
+      kind: 'import-finished',
+      teamUID: event.teamUID,
+      importId: text(event.importId),
+      fileName: text(event.fileName),
+      status: text(event.status),
+      created: count(event.created),
+      updated: count(event.updated),
+      refused: count(event.refused),
+      warnings: count(event.warnings),
     };
   }
   return null;

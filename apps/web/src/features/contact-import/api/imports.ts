@@ -1,5 +1,7 @@
-import type { CsvField } from '@grouptrack/domain';
+import type { CsvField, DateOrder, DateOrderHint } from '@grouptrack/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestData, teamPath } from '../../../lib/api-client';
+import { teamKeys } from '../../../lib/query-keys';
 
 /** An uploaded import and its progress, as the imports endpoints answer it. */
 export interface ImportState {
@@ -14,10 +16,14 @@ export interface ImportState {
   encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
   /** What the user should know of how the file was read (another encoding, characters removed). */
   notices: string[];
+  /** Per column, the order its numeric dates (03/04/2024) are in; 'ambiguous' when the user must choose. */
+  dateOrders: (DateOrderHint | null)[];
   processed: number;
   created: number;
   updated: number;
   refused: number;
+  /** Cells left empty in the rows kept. */
+  warnings: number;
   error: string | null;
 }
 
@@ -28,6 +34,7 @@ export interface ImportProgress {
   created: number;
   updated: number;
   refused: number;
+  warnings?: number;
   status: string;
   error?: string | null;
 }
@@ -58,6 +65,7 @@ export interface ImportOptions {
   pipelineId?: string;
   stageId?: string;
   tagIds?: string[];
+  dateOrder?: DateOrder;
 }
 
 /** Starts the import job. */
@@ -76,6 +84,82 @@ export function fetchImport(teamUID: string, importId: string, signal?: AbortSig
 /** Where the refused rows' report downloads from. */
 export function formatRefusedReportUrl(teamUID: string, importId: string): string {
   return teamPath(teamUID, 'imports', importId, 'refused.csv');
+}
+
+/** Where every warning of an import downloads from. */
+export function formatWarningsReportUrl(teamUID: string, importId: string): string {
+  return teamPath(teamUID, 'imports', importId, 'warnings.csv');
+}
+
+/** A cell an import left empty, and why. */
+export interface ImportWarning {
+  row: number;
+  column: string;
+  value: string;
+  reason: string;
+  /** 'Row 7, email "n/a": not an email address; left empty' */
+  message: string;
+}
+
+/** An import's first warnings (the rest are in its CSV), once it has finished. */
+export function useImportWarnings(teamUID: string, importId: string | null) {
+  return useQuery({
+    queryKey: [...teamKeys.finishedImports(teamUID), importId, 'warnings'],
+    queryFn: ({ signal }) =>
+      requestData<{ total: number; warnings: ImportWarning[] }>(
+        teamPath(teamUID, 'imports', importId!, 'warnings'),
+        { signal },
+      ),
+    enabled: importId !== null,
+  });
+}
+
+/** An import that has ended, as the bell lists it. */
+export interface FinishedImport {
+  importId: string;
+  fileName: string;
+  status: string;
+  created: number;
+  updated: number;
+  refused: number;
+  warnings: number;
+  error: string | null;
+  finishedAt: string;
+  readAt: string | null;
+}
+
+/** My finished imports in this team, newest first. */
+export function useFinishedImports(teamUID: string) {
+  return useQuery({
+    queryKey: teamKeys.finishedImports(teamUID),
+    queryFn: ({ signal }) =>
+      requestData<FinishedImport[]>(teamPath(teamUID, 'imports', 'finished'), { signal }),
+  });
+}
+
+/** Marks my finished imports in this team as seen. */
+export function useMarkFinishedImportsRead(teamUID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      requestData<undefined>(teamPath(teamUID, 'imports', 'finished', 'read'), { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.finishedImports(teamUID) }),
+  });
+}
+
+/** What a finished import did, in one line: "12 created, 3 updated, 1 refused, 2 warnings". */
+export function formatImportOutcome(
+  outcome: Pick<FinishedImport, 'created' | 'updated' | 'refused' | 'warnings'>,
+) {
+  const parts = [
+    `${outcome.created} created`,
+    `${outcome.updated} updated`,
+    ...(outcome.refused > 0 ? [`${outcome.refused} refused`] : []),
+    ...(outcome.warnings > 0
+      ? [`${outcome.warnings} ${outcome.warnings === 1 ? 'warning' : 'warnings'}`]
+      : []),
+  ];
+  return parts.join(', ');
 }
 
 /** Whether an import has nothing more to do. */

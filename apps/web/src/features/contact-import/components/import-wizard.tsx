@@ -1,18 +1,15 @@
-import { CSV_FIELDS, type CsvField } from '@grouptrack/domain';
+import { DATE_ORDERS, type CsvField, type DateOrder } from '@grouptrack/domain';
 import {
   Alert,
-  Anchor,
   Button,
   FileInput,
   Group,
   Modal,
   MultiSelect,
   Progress,
-  ScrollArea,
   Select,
   Stack,
   Stepper,
-  Table,
   Text,
 } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
@@ -22,47 +19,26 @@ import { listTagOptions } from '../../contact-filters';
 import type { PipelineList } from '../../../lib/pipelines';
 import {
   fetchImport,
-  formatRefusedReportUrl,
   isImportFinished,
   startImport,
   uploadImportFile,
   type ImportProgress,
   type ImportState,
 } from '../api/imports';
+import { followImportOnScreen } from '../lib/imports-on-screen';
+import { ImportReport } from './import-report';
+import { MappingTable, QuestionPairs } from './mapping-table';
 
-const FIELD_LABELS: Partial<Record<CsvField, string>> = {
-  GTID: 'GTID',
-  firstName: 'First name',
-  middleName: 'Middle name',
-  lastName: 'Last name',
-  name: 'Full name',
-  organization: 'Organization (the name when there is none)',
-  emailAddress: 'Email',
-  phoneNumber: 'Phone',
-  photoURL: 'Photo URL',
-  globalTags: 'Global tags',
-  pipeline: 'Pipeline',
-  stage: 'Stage',
-  pipelineTags: 'Pipeline tags',
-  questions: 'Questions (JSON)',
-  createdAt: 'Created at',
-  ignore: 'Do not import',
+const DATE_ORDER_LABELS: Record<DateOrder, string> = {
+  'day-first': 'Day first (31/12/2024)',
+  'month-first': 'Month first (12/31/2024)',
 };
-
-function formatFieldLabel(field: string): string {
-  const known = FIELD_LABELS[field as CsvField];
-  if (known) return known;
-  const [platform, part] = field.split('.');
-  if (platform === 'question' || platform === 'answer')
-    return `${platform === 'question' ? 'Question' : 'Answer'} ${part}`;
-  const partLabel = part === 'url' ? 'URL' : part === 'profileId' ? 'profile ID' : 'username';
-  return `${platform!.charAt(0).toUpperCase()}${platform!.slice(1)} ${partLabel}`;
-}
 
 const isImportDone = (progress: ImportProgress) => isImportFinished(progress);
 
 export interface ImportWizardProps {
   teamUID: string;
+  /** The pipeline in view: imported people go there unless the user chooses another. */
   pipelineId: string | null;
   details: PipelineList;
   /** Members must place imported contacts in a pipeline they work in. */
@@ -114,7 +90,11 @@ function ImportSteps({
   const [file, setFile] = useState<File | null>(null);
   const [upload, setUpload] = useState<ImportState | null>(null);
   const [mapping, setMapping] = useState<CsvField[]>([]);
-  const [chosenPipeline, setChosenPipeline] = useState<string | null>(pipelineId);
+  // The pipeline in view, or the team's only one: imported people should show on a board.
+  const [chosenPipeline, setChosenPipeline] = useState<string | null>(
+    pipelineId ?? (details.pipelines.length === 1 ? details.pipelines[0]!.groupUID : null),
+  );
+  const [dateOrder, setDateOrder] = useState<DateOrder | null>(null);
   const [stageId, setStageId] = useState<string | null>(null);
   const [tagIds, setTagIds] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -140,6 +120,16 @@ function ImportSteps({
     onFinishedRef.current();
   }, [finished]);
   const step = started ? (finished ? 3 : 2) : upload ? 1 : 0;
+  // While this window shows the import, its end needs no toast from the bell.
+  const followedId = started?.importId ?? null;
+  useEffect(() => (followedId ? followImportOnScreen(followedId) : undefined), [followedId]);
+
+  const dateColumn = mapping.indexOf('createdAt');
+  const dateHint = dateColumn >= 0 ? (upload?.dateOrders?.[dateColumn] ?? null) : null;
+  // The order the file shows is taken unless the user changes it; an ambiguous file waits for a choice.
+  const chosenDateOrder =
+    dateOrder ?? (dateHint === 'day-first' || dateHint === 'month-first' ? dateHint : null);
+  const needsDateOrder = dateHint === 'ambiguous' && chosenDateOrder === null;
 
   async function sendFile() {
     if (!file) return;
@@ -167,6 +157,7 @@ function ImportSteps({
           ...(chosenPipeline ? { pipelineId: chosenPipeline } : {}),
           ...(chosenPipeline && stageId ? { stageId } : {}),
           ...(tagIds.length > 0 ? { tagIds } : {}),
+          ...(dateHint && chosenDateOrder ? { dateOrder: chosenDateOrder } : {}),
         }),
       );
     } catch (reason) {
@@ -176,7 +167,6 @@ function ImportSteps({
     }
   }
 
-  const fieldOptions = CSV_FIELDS.map((field) => ({ value: field, label: formatFieldLabel(field) }));
   const pipelineOptions = details.pipelines.map((pipeline) => ({
     value: pipeline.groupUID,
     label: pipeline.nickName,
@@ -231,49 +221,25 @@ function ImportSteps({
                   {notice}
                 </Alert>
               ))}
-              <ScrollArea type="auto" offsetScrollbars>
-                <Table withTableBorder withColumnBorders aria-label="Column mapping and preview">
-                  <Table.Thead>
-                    <Table.Tr>
-                      {upload.headers.map((header, index) => (
-                        <Table.Th key={index} miw={180}>
-                          <Stack gap={4}>
-                            <Text size="sm" fw={600}>
-                              {header || `Column ${index + 1}`}
-                            </Text>
-                            <Select
-                              size="xs"
-                              aria-label={`Field for column ${header || index + 1}`}
-                              data={fieldOptions}
-                              value={mapping[index] ?? 'ignore'}
-                              onChange={(value) => {
-                                const next = [...mapping];
-                                next[index] = value ?? 'ignore';
-                                setMapping(next);
-                              }}
-                              allowDeselect={false}
-                              searchable
-                            />
-                          </Stack>
-                        </Table.Th>
-                      ))}
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {upload.preview.map((row, rowIndex) => (
-                      <Table.Tr key={rowIndex}>
-                        {upload.headers.map((_, index) => (
-                          <Table.Td key={index}>
-                            <Text size="xs" lineClamp={2}>
-                              {row[index] ?? ''}
-                            </Text>
-                          </Table.Td>
-                        ))}
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollArea>
+              <MappingTable upload={upload} mapping={mapping} onChange={setMapping} />
+              <QuestionPairs upload={upload} mapping={mapping} />
+              {dateHint && (
+                <Select
+                  label="Date order"
+                  description={
+                    dateHint === 'ambiguous'
+                      ? `The dates in "${upload.headers[dateColumn] || `Column ${dateColumn + 1}`}" read both ways, like 03/04/2024: which comes first?`
+                      : 'As the file shows; change it if the dates read wrong'
+                  }
+                  data={DATE_ORDERS.map((order) => ({ value: order, label: DATE_ORDER_LABELS[order] }))}
+                  value={chosenDateOrder}
+                  onChange={(value) => setDateOrder(value)}
+                  placeholder="Choose the date order"
+                  required={dateHint === 'ambiguous'}
+                  allowDeselect={false}
+                  w={320}
+                />
+              )}
               <Group grow align="flex-start">
                 <Select
                   label="Pipeline"
@@ -322,7 +288,7 @@ function ImportSteps({
                 </Button>
                 <Button
                   loading={isBusy}
-                  disabled={!mapsAnything || (requiresPipeline && !chosenPipeline)}
+                  disabled={!mapsAnything || (requiresPipeline && !chosenPipeline) || needsDateOrder}
                   onClick={() => void start()}
                 >
                   Start import
@@ -353,24 +319,8 @@ function ImportSteps({
         </Stepper.Step>
         <Stepper.Completed>
           {progress && started && (
-            <Stack mt="md" role="status" aria-label="Import result">
-              {progress.error ? (
-                <Alert color="red" title="The import stopped">
-                  {progress.error}
-                </Alert>
-              ) : (
-                <Text fw={600}>Import finished.</Text>
-              )}
-              <Group gap="xl">
-                <Text size="sm">Created: {progress.created}</Text>
-                <Text size="sm">Updated: {progress.updated}</Text>
-                <Text size="sm">Refused: {progress.refused}</Text>
-              </Group>
-              {progress.refused > 0 && (
-                <Anchor href={formatRefusedReportUrl(teamUID, started.importId)} download>
-                  Download the refused rows with the reason for each
-                </Anchor>
-              )}
+            <Stack>
+              <ImportReport teamUID={teamUID} importId={started.importId} progress={progress} />
               <Group justify="flex-end">
                 <Button onClick={onClose}>Close</Button>
               </Group>

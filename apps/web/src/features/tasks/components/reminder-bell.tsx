@@ -6,6 +6,13 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatErrorMessage } from '../../../lib/api-client';
 import { subscribeToAppEvents } from '../../../lib/app-events';
+import {
+  FinishedImportsList,
+  formatImportOutcome,
+  isImportOnScreen,
+  useFinishedImports,
+  useMarkFinishedImportsRead,
+} from '../../contact-import';
 import { useMarkRemindersRead, useReminders } from '../api/reminders';
 import { createReminderBurst } from '../lib/reminder-burst';
 import { formatDue } from '../lib/task-groups';
@@ -13,14 +20,21 @@ import { teamKeys } from '../../../lib/query-keys';
 
 const MERGED_TOAST_ID = 'reminder-burst';
 
-/** The header's bell: my task reminders with an unread count, and a toast when one arrives. */
+/**
+ * The header's bell: my task reminders and my finished imports with an unread count, and a toast when
+ * a reminder arrives or an import whose window was closed ends.
+ */
 export function ReminderBell({ teamUID }: { teamUID: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const reminders = useReminders(teamUID);
   const markRead = useMarkRemindersRead(teamUID);
+  const finishedImports = useFinishedImports(teamUID);
+  const markImportsRead = useMarkFinishedImportsRead(teamUID);
   const [isOpen, setIsOpen] = useState(false);
-  const unread = (reminders.data ?? []).filter((reminder) => reminder.readAt === null).length;
+  const unreadReminders = (reminders.data ?? []).filter((reminder) => reminder.readAt === null).length;
+  const unreadImports = (finishedImports.data ?? []).filter((item) => item.readAt === null).length;
+  const unread = unreadReminders + unreadImports;
 
   useEffect(() => {
     const nextToast = createReminderBurst();
@@ -30,6 +44,19 @@ export function ReminderBell({ teamUID }: { teamUID: string }) {
     };
     return subscribeToAppEvents({
       onEvent: (event) => {
+        if (event.kind === 'import-finished') {
+          void queryClient.invalidateQueries({ queryKey: teamKeys.finishedImports(event.teamUID) });
+          if (isImportOnScreen(event.importId)) return;
+          notifications.show({
+            id: `import-${event.importId}`,
+            title: event.status === 'failed' ? 'Import stopped' : 'Import finished',
+            message: `${event.fileName}: ${
+              event.status === 'failed' ? 'open the bell to see why' : formatImportOutcome(event)
+            }`,
+            autoClose: TOAST_TIMEOUT_MS * 2,
+          });
+          return;
+        }
         if (event.kind !== 'reminder') return;
         void queryClient.invalidateQueries({ queryKey: teamKeys.reminders(event.teamUID) });
         const toast = nextToast(Date.now());
@@ -49,14 +76,18 @@ export function ReminderBell({ teamUID }: { teamUID: string }) {
         if (toast.kind === 'merged' && toast.count > 1) notifications.update(shown);
         else notifications.show(shown);
       },
-      onReconnect: () => void queryClient.invalidateQueries({ queryKey: teamKeys.reminders(teamUID) }),
+      onReconnect: () => {
+        void queryClient.invalidateQueries({ queryKey: teamKeys.reminders(teamUID) });
+        void queryClient.invalidateQueries({ queryKey: teamKeys.finishedImports(teamUID) });
+      },
     });
   }, [queryClient, navigate, teamUID]);
 
   function handleChange(opened: boolean) {
     setIsOpen(opened);
-    // Opening the list reads the reminders in it.
-    if (opened && unread > 0) markRead.mutate();
+    // Opening the list reads what is in it.
+    if (opened && unreadReminders > 0) markRead.mutate();
+    if (opened && unreadImports > 0) markImportsRead.mutate();
   }
 
   const now = new Date();
@@ -114,6 +145,12 @@ export function ReminderBell({ teamUID }: { teamUID: string }) {
                 </li>
               ))}
             </Stack>
+          )}
+          {finishedImports.data && finishedImports.data.length > 0 && (
+            <>
+              <Text fw={600}>Imports</Text>
+              <FinishedImportsList teamUID={teamUID} imports={finishedImports.data} />
+            </>
           )}
           <Button component={Link} to="/tasks" variant="light" size="xs" onClick={() => setIsOpen(false)}>
             Open tasks
