@@ -26,10 +26,10 @@ export function registerImportRoutes(app: App, { auth, teams, imports }: AppCont
         querystring: z.object({ fileName: z.string().trim().min(1).max(200).default('contacts.csv') }),
       },
       status: 201,
-      handler: ({ actor, teamUID, query, request }) => {
+      handler: ({ member, query, request }) => {
         if (!(request.body instanceof Readable))
           throw new BadRequestError('Send the file as the request body with Content-Type text/csv.');
-        return imports.uploadFile(actor, teamUID, query.fileName, request.body);
+        return imports.uploadFile(member, query.fileName, request.body);
       },
     });
     done();
@@ -58,7 +58,7 @@ export function registerImportRoutes(app: App, { auth, teams, imports }: AppCont
         .strict(),
     },
     status: 202,
-    handler: ({ actor, teamUID, params, body }) => imports.startImport(actor, teamUID, params.importId, body),
+    handler: ({ member, params, body }) => imports.startImport(member, params.importId, body),
   });
 
   // Declared before '/imports/:importId', which they would otherwise look like.
@@ -68,14 +68,14 @@ export function registerImportRoutes(app: App, { auth, teams, imports }: AppCont
       tags: ['imports'],
       summary: "My finished imports in this team, newest first, with whether I've seen them (the bell list)",
     },
-    handler: ({ actor, teamUID }) => imports.listFinishedImports(actor, teamUID),
+    handler: ({ member }) => imports.listFinishedImports(member),
   });
 
   routes.post({
     path: '/imports/finished/read',
     schema: { tags: ['imports'], summary: 'Mark my finished imports in this team as seen' },
     status: 204,
-    handler: ({ actor, teamUID }) => imports.markFinishedImportsRead(actor, teamUID),
+    handler: ({ member }) => imports.markFinishedImportsRead(member),
   });
 
   routes.get({
@@ -85,7 +85,7 @@ export function registerImportRoutes(app: App, { auth, teams, imports }: AppCont
       summary: "An import's progress: processed, created, updated and refused rows",
       params: importParams,
     },
-    handler: ({ actor, teamUID, params }) => imports.getImport(actor, teamUID, params.importId),
+    handler: ({ member, params }) => imports.getImport(member, params.importId),
   });
 
   routes.get({
@@ -95,7 +95,7 @@ export function registerImportRoutes(app: App, { auth, teams, imports }: AppCont
       summary: "An import's first warnings: cells it left empty in the rows it kept, and why",
       params: importParams,
     },
-    handler: ({ actor, teamUID, params }) => imports.listWarnings(actor, teamUID, params.importId),
+    handler: ({ member, params }) => imports.listWarnings(member, params.importId),
   });
 
   routes.get({
@@ -106,8 +106,8 @@ export function registerImportRoutes(app: App, { auth, teams, imports }: AppCont
       params: importParams,
     },
     status: 'reply',
-    handler: async ({ actor, teamUID, params, reply }) => {
-      const { fileName, rows } = await imports.warningsReport(actor, teamUID, params.importId);
+    handler: async ({ member, params, reply }) => {
+      const { fileName, rows } = await imports.warningsReport(member, params.importId);
       return sendCsv(reply, `${fileBase(fileName)}-warnings.csv`, rows);
     },
   });
@@ -120,8 +120,8 @@ export function registerImportRoutes(app: App, { auth, teams, imports }: AppCont
       params: importParams,
     },
     status: 'reply',
-    handler: async ({ actor, teamUID, params, reply }) => {
-      const { fileName, rows } = await imports.refusedReport(actor, teamUID, params.importId);
+    handler: async ({ member, params, reply }) => {
+      const { fileName, rows } = await imports.refusedReport(member, params.importId);
       return sendCsv(reply, `${fileBase(fileName)}-refused.csv`, rows);
     },
   });

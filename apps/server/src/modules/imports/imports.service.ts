@@ -30,7 +30,7 @@ import {
 import { z } from 'zod';
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { AppError, BadRequestError, NotFoundError } from '../../platform/errors';
-import type { Actor } from '../../platform/http/actor';
+import type { TeamActor } from '../../platform/http/actor';
 import { runImportJob } from '../../jobs/run-import.job';
 import type { JobQueue } from '../../platform/queue';
 import { announceAppEvent } from '../../platform/app-events';
@@ -754,8 +754,8 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
      * Stores an uploaded CSV as it streams in (never whole in memory), reading its header, the
      * first rows and the row count on the way.
      */
-    async uploadFile(actor: Actor, teamUID: string, fileName: string, body: Readable) {
-      const member = await teams.requireMember(actor, teamUID);
+    async uploadFile(member: TeamActor, fileName: string, body: Readable) {
+      const { teamUID } = member;
       const db = databases.forTeam(teamUID);
       const importId = createPushId('imp_');
       let header: string[] | null = null;
@@ -826,8 +826,8 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
       return present((await repo.findImport(db, teamUID, importId))!);
     },
 
-    async startImport(actor: Actor, teamUID: string, importId: string, options: ImportOptions) {
-      const member = await teams.requireMember(actor, teamUID);
+    async startImport(member: TeamActor, importId: string, options: ImportOptions) {
+      const { teamUID } = member;
       const db = databases.forTeam(teamUID);
       const row = await repo.findImport(db, teamUID, importId);
       if (!row || row.createdByUid !== member.userId) throw new NotFoundError('Import not found.');
@@ -876,16 +876,17 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
       return present((await repo.findImport(db, teamUID, importId))!);
     },
 
-    async getImport(actor: Actor, teamUID: string, importId: string) {
-      await teams.requireMember(actor, teamUID);
+    async getImport(member: TeamActor, importId: string) {
+      const { teamUID } = member;
       const row = await repo.findImport(databases.forTeam(teamUID), teamUID, importId);
-      if (!row || row.createdByUid !== actor.userId) throw new NotFoundError('Import not found.');
+      if (!row || row.createdByUid !== member.userId) throw new NotFoundError('Import not found.');
       return present(row);
     },
 
     /** An import's first warnings, in file order, each as its report says it; the rest are in its CSV. */
-    async listWarnings(actor: Actor, teamUID: string, importId: string) {
-      const job = await this.getImport(actor, teamUID, importId);
+    async listWarnings(member: TeamActor, importId: string) {
+      const { teamUID } = member;
+      const job = await this.getImport(member, importId);
       const rows = await repo.listWarnings(
         databases.forTeam(teamUID),
         teamUID,
@@ -906,8 +907,9 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
     },
 
     /** Every warning as CSV: the row number, the column, the value and why. */
-    async warningsReport(actor: Actor, teamUID: string, importId: string) {
-      const job = await this.getImport(actor, teamUID, importId);
+    async warningsReport(member: TeamActor, importId: string) {
+      const { teamUID } = member;
+      const job = await this.getImport(member, importId);
       const db = databases.forTeam(teamUID);
       async function* rows(): AsyncGenerator<string> {
         yield formatCsvRow(['Row', 'Column', 'Value', 'Warning']);
@@ -922,8 +924,8 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
     },
 
     /** The signed-in member's finished imports in this team, newest first: the bell's import notices. */
-    async listFinishedImports(actor: Actor, teamUID: string) {
-      const member = await teams.requireMember(actor, teamUID);
+    async listFinishedImports(member: TeamActor) {
+      const { teamUID } = member;
       const rows = await repo.listFinishedImports(
         databases.forTeam(teamUID),
         teamUID,
@@ -934,14 +936,15 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
     },
 
     /** Marks the signed-in member's finished imports as seen in their bell. */
-    async markFinishedImportsRead(actor: Actor, teamUID: string) {
-      const member = await teams.requireMember(actor, teamUID);
+    async markFinishedImportsRead(member: TeamActor) {
+      const { teamUID } = member;
       await repo.markImportNoticesRead(databases.forTeam(teamUID), teamUID, member.userId);
     },
 
     /** The refused rows as CSV: the original columns, then the row number and the reason. */
-    async refusedReport(actor: Actor, teamUID: string, importId: string) {
-      const job = await this.getImport(actor, teamUID, importId);
+    async refusedReport(member: TeamActor, importId: string) {
+      const { teamUID } = member;
+      const job = await this.getImport(member, importId);
       const db = databases.forTeam(teamUID);
       async function* rows(): AsyncGenerator<string> {
         yield formatCsvRow([...job.headers, 'Row', 'Reason']);
