@@ -8,8 +8,8 @@ import { useAddContact } from '../../contact-create';
 import { GLOBAL_SEARCH_COVERS, globalSearchQuery, useGlobalSearch } from '../api/search-contacts-ahead';
 
 const DEBOUNCE_MS = 200;
-/** The value of the last row, which offers to create the contact that was not found. */
-const CREATE_OPTION = '\u0000create';
+/** The value of the last row, which offers to create the contact that was not found (no GTID starts with +). */
+const CREATE_OPTION = '+create';
 
 /** The header's contact search: type-ahead over names, email, phone and handles; Enter opens the best. */
 export function GlobalSearch({ teamUID }: { teamUID: string }) {
