@@ -38,8 +38,6 @@ type Infer<Schema> = Schema extends z.ZodType ? z.infer<Schema> : undefined;
 export interface TeamRouteInput<Params extends TeamParamsSchema, Body, Query> {
   /** The signed-in user with their role and pipeline access in the path's team. */
   member: TeamActor;
-  actor: Actor;
-  teamUID: string;
   params: z.infer<Params>;
   body: Infer<Body>;
   query: Infer<Query>;
@@ -119,8 +117,6 @@ export function teamRoutes(app: App, { auth, teams }: TeamRouteDeps): TeamRoutes
           const member = await teams.requireMember(actor, params.teamUID);
           const data = await handler({
             member,
-            actor,
-            teamUID: params.teamUID,
             params: params as never,
             body: request.body as never,
             query: request.query as never,
