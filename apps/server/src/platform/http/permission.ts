@@ -4,8 +4,8 @@ import type { TeamActor } from './actor';
 
 /**
  * The member, when their role holds the permission; otherwise a 403 in the words of the area
- * (PERMISSION_REFUSALS). Membership comes first (teams.requireMember), so another team's id
- * answers 404 before any role is looked at.
+ * (PERMISSION_REFUSALS). Membership comes first (a team route resolves it before its handler runs,
+ * see team-routes.ts), so another team's id answers 404 before any role is looked at.
  */
 export function requirePermission<Permission extends RefusedPermission>(
   member: TeamActor,
