@@ -153,14 +153,7 @@ export type { Tier, TierName, TierValue } from './tiers';
 export { isRank, placeAmong, placementProblem, rankBetween, ranksAfter, spreadRanks } from './rank';
 export type { Placement } from './rank';
 export { SEARCH_SORT_FIELDS, readSearchText, searchFilterSchema, searchRequestSchema } from './search';
-export type {
-  OpenDealsSum,
-  SearchAnswer,
-  SearchFilter,
-  SearchHit,
-  SearchRequest,
-  SearchSortField,
-} from './search';
+export type { SearchFilter, SearchRequest, SearchSortField } from './search';
 export {
   createCsvParser,
   formatCsvField,
@@ -286,3 +279,24 @@ export {
   testQuestionSchema,
 } from './saved-list-contracts';
 export type { FilterSet, SavedTagPost, TestQuestion } from './saved-list-contracts';
+export { openDealsSumSchema, searchAnswerSchema, searchHitSchema } from './search-contracts';
+export type { OpenDealsSum, SearchAnswer, SearchHit } from './search-contracts';
+export {
+  duplicateGroupSchema,
+  duplicateTagSchema,
+  orphanedTagSchema,
+  renamedTagSchema,
+  resolvedOrphanedTagSchema,
+  startedMergeSchema,
+  tagReconciliationSchema,
+} from './tag-reconciliation-contracts';
+export type {
+  DuplicateGroup,
+  DuplicateTag,
+  OrphanedTag,
+  ResolvedOrphanedTag,
+  StartedMerge,
+  TagReconciliation,
+} from './tag-reconciliation-contracts';
+export { BULK_JOB_STATUSES, bulkJobSchema, startedBulkActionSchema } from './bulk-contracts';
+export type { BulkJob, StartedBulkAction } from './bulk-contracts';

@@ -78,38 +78,3 @@ export function readSearchText(searchObj: SearchRequest['searchObj']): string {
   if (typeof searchObj === 'string') return searchObj.trim();
   return searchObj?.text?.trim() ?? '';
 }
-
-/** One contact in a search answer: a table row or a board card. */
-export interface SearchHit {
-  GTID: string;
-  firstName: string;
-  lastName: string;
-  name: string;
-  emailAddress: string | null;
-  phoneNumber: string | null;
-  photoURL: string | null;
-  platforms: string[];
-  tags: string[];
-  stage: string | null;
-  rank: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** When the latest activity on the contact happened. */
-  lastActivityAt: string | null;
-  /** The due moment of the contact's earliest open task: the card's open-task marker. */
-  nextTaskDueAt: string | null;
-}
-
-/** The open deals of a board column, per currency. */
-export interface OpenDealsSum {
-  currency: string;
-  value: number;
-  count: number;
-}
-
-/** A search's answer: the matches' total and a page of them, or for the board each stage's. */
-export interface SearchAnswer {
-  total: number;
-  hits: SearchHit[];
-  stages?: { stageUID: string; total: number; openDeals: OpenDealsSum[]; hits: SearchHit[] }[];
-}

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { searchFilterSchema } from '@grouptrack/domain';
+import { bulkJobSchema, searchFilterSchema, startedBulkActionSchema } from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../platform/http/actor';
@@ -15,6 +15,7 @@ export function registerBulkRoutes(app: App, { auth, teams, bulk, csvExport }: A
         tags: ['search'],
         summary:
           'Act on many contacts (tags, stage, pipeline, delete) as a job; progress arrives as realtime events',
+        response: { 202: z.object({ data: startedBulkActionSchema }) },
         body: z
           .object({
             teamUID: z.string().min(1).max(100),
@@ -51,7 +52,12 @@ export function registerBulkRoutes(app: App, { auth, teams, bulk, csvExport }: A
 
   routes.get({
     path: '/bulk-jobs/:jobId',
-    schema: { tags: ['search'], summary: 'Progress of a bulk action you started', params: jobParams },
+    schema: {
+      tags: ['search'],
+      summary: 'Progress of a bulk action you started',
+      params: jobParams,
+      response: bulkJobSchema,
+    },
     handler: ({ member, params }) => bulk.getBulkJob(member, params.jobId),
   });
 

@@ -104,6 +104,7 @@ export function registerPipelineRoutes(app: App, { auth, teams, pipelines }: App
     schema: {
       tags,
       summary: 'Add a stage (owner or admin)',
+      response: pipelineSchema,
       params: pipelineParams,
       body: z.object({ ...stageFields, ...placement }).strict(),
     },

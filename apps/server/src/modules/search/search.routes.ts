@@ -1,5 +1,6 @@
-import { ERROR_STATUS, MESSAGES, searchRequestSchema } from '@grouptrack/domain';
+import { ERROR_STATUS, MESSAGES, searchAnswerSchema, searchRequestSchema } from '@grouptrack/domain';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { createSessionMemberReader, type SessionMemberReader } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
@@ -45,6 +46,7 @@ export function registerSearchRoutes(app: App, context: AppContext) {
         summary:
           'Search contacts: free text, filters, sort, paging (size 0 = counts only), or the board’s first paint',
         body: searchRequestSchema,
+        response: { 200: z.object({ data: searchAnswerSchema }) },
       },
     },
     async (request) => {

@@ -1,3 +1,10 @@
+import {
+  orphanedTagSchema,
+  renamedTagSchema,
+  resolvedOrphanedTagSchema,
+  startedMergeSchema,
+  tagReconciliationSchema,
+} from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { teamRoutes } from '../../platform/http/team-routes';
@@ -15,6 +22,7 @@ export function registerTagReconciliationRoutes(app: App, { auth, teams, tagReco
       tags,
       summary:
         'Orphaned tag names with their contact counts, and groups of tags whose names differ only in case or spaces',
+      response: tagReconciliationSchema,
     },
     handler: ({ member }) => tagReconciliation.getReconciliation(member),
   });
@@ -25,6 +33,7 @@ export function registerTagReconciliationRoutes(app: App, { auth, teams, tagReco
       tags,
       summary:
         'Move every contact of the source tags to the target tag, then delete the source tags, as a job (owner or admin); progress arrives as bulk_job events',
+      response: startedMergeSchema,
       body: z
         .object({
           sourceTagIds: z.array(id).min(1, 'Choose at least one tag to merge').max(50),
@@ -41,6 +50,7 @@ export function registerTagReconciliationRoutes(app: App, { auth, teams, tagReco
     schema: {
       tags,
       summary: 'Rename one tag; a name its set already has is refused (owner or admin)',
+      response: renamedTagSchema,
       body: z
         .object({
           tagId: id,
@@ -56,6 +66,7 @@ export function registerTagReconciliationRoutes(app: App, { auth, teams, tagReco
     schema: {
       tags,
       summary: 'Tag names that matched no tag, with how many contacts carry each (owner or admin)',
+      response: z.array(orphanedTagSchema),
     },
     handler: ({ member }) => tagReconciliation.listOrphanedTags(member),
   });
@@ -65,6 +76,7 @@ export function registerTagReconciliationRoutes(app: App, { auth, teams, tagReco
     schema: {
       tags,
       summary: 'Give the contacts of an orphaned tag name a real tag, or dismiss it (tagId null)',
+      response: resolvedOrphanedTagSchema,
       body: z.object({ key: z.string().trim().min(1).max(200), tagId: id.nullable() }).strict(),
     },
     handler: ({ member, body }) => tagReconciliation.resolveOrphanedTag(member, body.key, body.tagId),

@@ -107,7 +107,12 @@ export function teamRoutes(app: App, { auth, teams }: TeamRouteDeps): TeamRoutes
           Object.entries({
             ...input,
             params: input.params ?? teamParams,
-            response: answers ? { [status]: z.object({ data: response }) } : replies,
+            response: answers
+              ? { [status]: z.object({ data: response }) }
+              : status === 204
+                ? // Described as an answer without a body, so the document says the route answers no data.
+                  { 204: z.null().meta({ type: 'null', description: 'No content' }) }
+                : replies,
           }).filter(([, value]) => value !== undefined),
         ),
         async handler(request, reply) {
