@@ -5,6 +5,7 @@ import { Link, Outlet } from 'react-router';
 import { AppLogo } from '../components/app-logo';
 import { useLoggedUser } from './signed-in-user';
 import { IMPERSONATION_BAR_HEIGHT, ImpersonationBar, TeamSwitcher } from '../features/auth';
+import { CommandPalette, KeyboardShortcuts } from '../features/command-palette';
 import { GlobalSearch } from '../features/global-search';
 import { NotificationCenter } from '../features/notifications';
 import {
@@ -69,7 +70,6 @@ export function MainLayout() {
             <Anchor component={Link} to="/" underline="never" c="inherit">
               <AppLogo isWordCollapsible />
             </Anchor>
-            {/* The global contact search mounts here with the contacts issue. */}
             <Box flex={1} data-slot="global-search">
               <GlobalSearch teamUID={user.currentTeam.teamUID} />
             </Box>
@@ -89,6 +89,8 @@ export function MainLayout() {
           </AppShell.Section>
         </AppShell.Navbar>
 
+        <CommandPalette teamUID={user.currentTeam.teamUID} />
+        <KeyboardShortcuts />
         <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
           {updatedVersion && <VersionBanner version={updatedVersion} />}
           <Suspense fallback={<PageSkeleton />}>

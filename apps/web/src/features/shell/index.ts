@@ -6,3 +6,4 @@ export { UserMenu } from './components/user-menu';
 export { VersionBanner } from './components/version-banner';
 export { useAppUpdates } from './hooks/use-app-updates';
 export { useHelpWidget } from './hooks/use-help-widget';
+export { NAV_AREAS, type NavArea } from './nav-items';
