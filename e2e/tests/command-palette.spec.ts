@@ -13,17 +13,27 @@ test.describe('finding people and getting around by keyboard', () => {
     // A team of its own, with namesakes newer than the person looked for.
     await signUpThroughApi(page.request, buildUser('Keys'));
     const teamUID = await readCurrentTeamUID(page.request);
-    const pipeline = await callApi<CreatedPipeline>(page.request, 'POST', `/api/v1/teams/${teamUID}/pipelines`, {
-      nickName: 'Members',
-      stages: [{ name: 'New member' }, { name: 'Welcomed' }],
-    });
+    const pipeline = await callApi<CreatedPipeline>(
+      page.request,
+      'POST',
+      `/api/v1/teams/${teamUID}/pipelines`,
+      {
+        nickName: 'Members',
+        stages: [{ name: 'New member' }, { name: 'Welcomed' }],
+      },
+    );
     const [newStage] = pipeline.stages;
     const GTIDs: Record<string, string> = {};
     for (const name of ['Jade Lewis', 'Jade Lopez', 'Owen Lewis', 'Amy Lewis', 'Tessa Moore']) {
-      const contact = await callApi<{ GTID: string }>(page.request, 'POST', `/api/v1/teams/${teamUID}/contacts`, {
-        name,
-        pipeline: { pipelineId: pipeline.groupUID, stageId: newStage!.stageUID },
-      });
+      const contact = await callApi<{ GTID: string }>(
+        page.request,
+        'POST',
+        `/api/v1/teams/${teamUID}/contacts`,
+        {
+          name,
+          pipeline: { pipelineId: pipeline.groupUID, stageId: newStage!.stageUID },
+        },
+      );
       GTIDs[name] = contact.GTID;
     }
 
@@ -41,7 +51,9 @@ test.describe('finding people and getting around by keyboard', () => {
     // A letter wrong still finds her, and the search says what it covers.
     await search.fill('tesa');
     await expect(page.getByRole('option', { name: /Tessa Moore/ })).toBeVisible();
-    await expect(page.getByText('Searches names, email, phone and profile handles.', { exact: false })).toBeVisible();
+    await expect(
+      page.getByText('Searches names, email, phone and profile handles.', { exact: false }),
+    ).toBeVisible();
     await search.press('Escape');
     await search.fill('');
 
