@@ -147,14 +147,20 @@ test.describe('table view', () => {
     ).toBeVisible();
   });
 
-  test('imports a CSV, refuses the bad row and links its report', async ({ page }) => {
-    await openTable(page);
+  test('imports a CSV into the pipeline in view, keeps a row with a bad email and lists the warning', async ({
+    page,
+  }) => {
+    const grid = await openTable(page);
+    await page.getByRole('combobox', { name: 'Pipeline' }).click();
+    await page.getByRole('option', { name: 'Instagram leads' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Instagram leads' })).toBeVisible();
     const unique = Date.now().toString(36);
     const csv = [
-      'First Name,Last Name,Email',
-      `Ines,Import${unique},ines.${unique}@example.com`,
-      `Olga,Import${unique},olga.${unique}@example.com`,
-      `Bad,Row${unique},not-an-email`,
+      'First Name,Last Name,Email,Tags',
+      `Ines,Import${unique},ines.${unique}@example.com,"coaching, course-buyer"`,
+      `Olga,Import${unique},olga.${unique}@example.com,`,
+      `Nadia,Import${unique},n/a,`,
+      ',,not-an-email,',
     ].join('\n');
 
     await page.getByRole('button', { name: 'Import CSV' }).click();
@@ -169,15 +175,32 @@ test.describe('table view', () => {
     const mapping = dialog.getByRole('table', { name: 'Column mapping and preview' });
     await expect(mapping).toContainText(`ines.${unique}@example.com`);
     await expect(dialog.getByLabel('Field for column Email')).toHaveValue('Email');
+    // A tag cell shows the tags it makes, one each.
+    await expect(mapping.getByLabel('Tags: Imported: coaching, Imported: course-buyer')).toBeVisible();
+    // The people go to the pipeline in view unless the user chooses another.
+    await expect(dialog.getByLabel('Pipeline', { exact: true })).toHaveValue('Instagram leads');
     await dialog.getByRole('button', { name: 'Start import' }).click();
 
     const result = dialog.getByRole('status', { name: 'Import result' });
-    await expect(result).toContainText('Created: 2');
+    await expect(result).toContainText('Created: 3');
     await expect(result).toContainText('Refused: 1');
+    await expect(result).toContainText('Warnings: 1');
+    await expect(result.getByRole('list', { name: 'Import warnings' })).toHaveText(
+      'Row 3, Email "n/a": not an email address; left empty',
+    );
     const link = result.getByRole('link', { name: /refused rows/ });
     const report = await page.request.get((await link.getAttribute('href'))!);
     expect(report.ok()).toBe(true);
-    expect(await report.text()).toContain('not a valid address');
+    expect(await report.text()).toContain('Nothing identifies this person');
+    await dialog.locator('button', { hasText: 'Close' }).click();
+
+    // Everyone the file named is in the pipeline's table, the one with the unusable email too.
+    await page.getByRole('search', { name: 'Filter contacts' }).getByLabel('Search').fill(`Import${unique}`);
+    await expect(grid.getByText(`Import${unique}`)).toHaveCount(3);
+    await page.getByRole('button', { name: /^Reminders/ }).click();
+    await expect(page.getByRole('list', { name: 'Finished imports' })).toContainText(
+      'Import finished: people.csv',
+    );
   });
 });
 
