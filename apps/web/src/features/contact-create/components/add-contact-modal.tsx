@@ -108,7 +108,10 @@ function AddContactForm({
 
   const set = <Field extends keyof ContactFormValues>(field: Field, value: ContactFormValues[Field]) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+    // The profile and its platform are read together, and so are their problems.
+    const together =
+      field === 'profile' || field === 'platform' ? { profile: undefined, platform: undefined } : {};
+    setErrors((current) => ({ ...current, [field]: undefined, ...together }));
     setRefusal(null);
   };
 
@@ -215,7 +218,7 @@ function AddContactForm({
             value={values.profile}
             onChange={(event) => set('profile', event.currentTarget.value)}
             description={describeProfile(profileReading)}
-            error={errors.profile}
+            error={errors.profile ?? errors.platform}
             maxLength={2048}
           />
           {profileReading?.ok === false && profileReading.problem === 'needs-platform' && (
@@ -225,7 +228,7 @@ function AddContactForm({
               data={SOCIAL_PLATFORMS.map((item) => ({ value: item, label: formatPlatformName(item) }))}
               value={values.platform}
               onChange={(value) => set('platform', isSocialPlatform(value) ? value : null)}
-              error={errors.platform}
+              error={errors.platform !== undefined}
               maw={180}
             />
           )}
