@@ -300,3 +300,12 @@ export type {
 } from './tag-reconciliation-contracts';
 export { BULK_JOB_STATUSES, bulkJobSchema, startedBulkActionSchema } from './bulk-contracts';
 export type { BulkJob, StartedBulkAction } from './bulk-contracts';
+export {
+  CSV_ENCODINGS,
+  IMPORT_STATUSES,
+  finishedImportSchema,
+  importSchema,
+  importWarningListSchema,
+  importWarningSchema,
+} from './import-contracts';
+export type { FinishedImport, Import, ImportWarning, ImportWarningList } from './import-contracts';

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { finishedImportSchema, importSchema, importWarningListSchema } from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { BadRequestError } from '../../platform/errors';
@@ -24,6 +25,7 @@ export function registerImportRoutes(app: App, { auth, teams, imports }: AppCont
         summary:
           'Upload a CSV (body: the file, text/csv); answers its columns, first rows and a suggested mapping',
         querystring: z.object({ fileName: z.string().trim().min(1).max(200).default('contacts.csv') }),
+        response: importSchema,
       },
       status: 201,
       handler: ({ member, query, request }) => {
@@ -42,6 +44,7 @@ export function registerImportRoutes(app: App, { auth, teams, imports }: AppCont
     schema: {
       tags: ['imports'],
       summary: 'Start an uploaded import with the chosen mapping, pipeline, stage and tags',
+      response: importSchema,
       params: importParams,
       body: z
         .object({
@@ -67,6 +70,7 @@ export function registerImportRoutes(app: App, { auth, teams, imports }: AppCont
     schema: {
       tags: ['imports'],
       summary: "My finished imports in this team, newest first, with whether I've seen them (the bell list)",
+      response: z.array(finishedImportSchema),
     },
     handler: ({ member }) => imports.listFinishedImports(member),
   });
@@ -83,6 +87,7 @@ export function registerImportRoutes(app: App, { auth, teams, imports }: AppCont
     schema: {
       tags: ['imports'],
       summary: "An import's progress: processed, created, updated and refused rows",
+      response: importSchema,
       params: importParams,
     },
     handler: ({ member, params }) => imports.getImport(member, params.importId),
@@ -93,6 +98,7 @@ export function registerImportRoutes(app: App, { auth, teams, imports }: AppCont
     schema: {
       tags: ['imports'],
       summary: "An import's first warnings: cells it left empty in the rows it kept, and why",
+      response: importWarningListSchema,
       params: importParams,
     },
     handler: ({ member, params }) => imports.listWarnings(member, params.importId),
