@@ -500,6 +500,9 @@ export async function moveContactData(db: TeamDb, teamId: string, fromId: string
     where s.team_id = ${keep.teamId} and s.contact_id = ${keep.fromId} and t.team_id = s.team_id and t.contact_id = ${keep.toId} and t.platform = s.platform`);
   await db.execute(sql`delete from contact_pipelines s using contact_pipelines t
     where s.team_id = ${keep.teamId} and s.contact_id = ${keep.fromId} and t.team_id = s.team_id and t.contact_id = ${keep.toId} and t.pipeline_id = s.pipeline_id`);
+  // Places in a deleted pipeline wait for its restore, and the survivor keeps its own there too.
+  await db.execute(sql`delete from deleted_contact_pipelines s using deleted_contact_pipelines t
+    where s.team_id = ${keep.teamId} and s.contact_id = ${keep.fromId} and t.team_id = s.team_id and t.contact_id = ${keep.toId} and t.pipeline_id = s.pipeline_id`);
   await db.execute(sql`delete from contact_tags s using contact_tags t
     where s.team_id = ${keep.teamId} and s.contact_id = ${keep.fromId} and t.team_id = s.team_id and t.contact_id = ${keep.toId} and t.tag_id = s.tag_id`);
   await db.execute(sql`delete from orphaned_tags s using orphaned_tags t

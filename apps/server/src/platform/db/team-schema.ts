@@ -25,6 +25,17 @@ const stamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
+/**
+ * A deleted contact or pipeline stays 30 days in the Recently deleted list: when, by whom, and the
+ * one user action (`deletion_id`) it was deleted with, so a bulk delete is restored as one.
+ */
+const softDeletion = {
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  deletedBy: text('deleted_by'),
+  deletedByName: text('deleted_by_name'),
+  deletionId: text('deletion_id'),
+};
+
 /** The team's change log: every committed change, replayed to SSE clients by Last-Event-ID. */
 export const teamEvents = pgTable(
   'team_events',
@@ -58,11 +69,18 @@ export const pipelines = pgTable(
     rules: jsonb('rules').$type<Record<string, unknown>>().notNull().default({}),
     /** The membership questions asked when people join the group (Facebook allows 3). */
     questions: jsonb('questions').$type<string[]>().notNull().default([]),
+    ...softDeletion,
     ...stamps,
   },
   (table) => [
     primaryKey({ columns: [table.teamId, table.id] }),
-    uniqueIndex('pipelines_name_key').on(table.teamId, sql`lower(${table.nickName})`),
+    // A deleted pipeline's name is free for a new one; restoring it then asks for a rename.
+    uniqueIndex('pipelines_name_key')
+      .on(table.teamId, sql`lower(${table.nickName})`)
+      .where(sql`${table.deletedAt} is null`),
+    index('pipelines_deleted_idx')
+      .on(table.teamId, table.deletedAt, table.deletionId)
+      .where(sql`${table.deletedAt} is not null`),
   ],
 );
 
@@ -161,6 +179,7 @@ export const contacts = pgTable(
       (): SQL =>
         sql`to_tsvector('simple', coalesce(${contacts.name}, '') || ' ' || coalesce(${contacts.emailAddress}, '') || ' ' || coalesce(${contacts.phoneNumber}, '') || ' ' || coalesce(${contacts.handles}, ''))`,
     ),
+    ...softDeletion,
     ...stamps,
   },
   (table) => [
@@ -170,6 +189,13 @@ export const contacts = pgTable(
     index('contacts_name_trgm_idx').using('gin', table.teamId, sql`lower(${table.name}) gin_trgm_ops`),
     index('contacts_created_idx').on(table.teamId, table.createdAt, table.id),
     index('contacts_updated_idx').on(table.teamId, table.updatedAt, table.id),
+    // Only deleted contacts: the Recently deleted list, a restore and the purge read these few.
+    index('contacts_deleted_idx')
+      .on(table.teamId, table.deletedAt, table.deletionId)
+      .where(sql`${table.deletedAt} is not null`),
+    index('contacts_deletion_idx')
+      .on(table.teamId, table.deletionId)
+      .where(sql`${table.deletedAt} is not null`),
   ],
 );
 
@@ -213,6 +239,32 @@ export const contactPipelines = pgTable(
   (table) => [
     primaryKey({ columns: [table.teamId, table.contactId, table.pipelineId] }),
     index('contact_pipelines_board_idx').on(table.teamId, table.pipelineId, table.stageId, table.rank),
+  ],
+);
+
+/**
+ * The places of deleted contacts, and of every contact in a deleted pipeline, kept out of
+ * contact_pipelines until a restore puts them back: boards, counts and pipeline searches read
+ * contact_pipelines alone and so never see a deleted contact, at no cost to their speed.
+ */
+export const deletedContactPipelines = pgTable(
+  'deleted_contact_pipelines',
+  {
+    teamId: text('team_id').notNull(),
+    contactId: text('contact_id').notNull(),
+    pipelineId: text('pipeline_id').notNull(),
+    /** The deletion that took the place out: the contact's, or its pipeline's. */
+    deletionId: text('deletion_id').notNull(),
+    stageId: text('stage_id').notNull(),
+    questions: jsonb('questions').$type<{ question: string; answer: string }[]>().notNull().default([]),
+    rank: text('rank').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
+    stageChangedAt: timestamp('stage_changed_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.contactId, table.pipelineId] }),
+    index('deleted_contact_pipelines_deletion_idx').on(table.teamId, table.deletionId),
+    index('deleted_contact_pipelines_pipeline_idx').on(table.teamId, table.pipelineId),
   ],
 );
 
@@ -594,6 +646,7 @@ export const taskTemplates = pgTable(
 export const contactDataTables = [
   contactSources,
   contactPipelines,
+  deletedContactPipelines,
   stageHistory,
   contactTags,
   deals,
@@ -612,6 +665,7 @@ export const teamSchema = {
   contacts,
   contactSources,
   contactPipelines,
+  deletedContactPipelines,
   stageHistory,
   contactTags,
   deals,
