@@ -12,6 +12,8 @@ describe('extractContactDetails', () => {
       [{ question: 'Why join?', answer: 'To get fit. jane@x.io / 555-010-1234' }],
       { emailAddress: 'jane@x.io', phoneNumber: '555-010-1234' },
     ],
+    [[{ question: 'Email?', answer: 'Jösé@Example.com' }], { emailAddress: 'jösé@example.com' }],
+    [[{ question: 'Email?', answer: '写信给 用户@例子.广告 谢谢' }], { emailAddress: '用户@例子.广告' }],
     [[{ question: 'Why join?', answer: 'I turned 40 in 2024' }], {}],
     [[], {}],
   ])('reads %j as %j', (answers, expected) => {

@@ -1,6 +1,7 @@
 import { normalizePhone } from './forms';
 
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
+// Letters of every script: an internationalised address ("jösé@example.com") is an address too.
+const EMAIL = /[\p{L}\p{M}\p{N}._%+-]+@[\p{L}\p{M}\p{N}.-]+\.[\p{L}\p{M}]{2,}/u;
 // A phone number: an optional +, then 7 to 15 digits with spaces, dots, dashes or brackets between.
 const PHONE = /\+?\(?\d[\d\s().-]{5,}\d/;
 
