@@ -4,9 +4,10 @@ import type { Config } from './config';
 export type Logger = pino.Logger;
 
 /**
- * Structured JSON logs; secrets in headers never reach them. Lines are written asynchronously: a
- * synchronous write per line cost a search about a tenth of its server-side time, and pino flushes
- * what is buffered when the process exits.
+ * Structured JSON logs; secrets in headers never reach them. Lines are written asynchronously and
+ * gathered into writes of 4 kB, flushed at least every half second: a synchronous write per line
+ * cost a search about a tenth of its server-side time, and a write per line, even asynchronous, is
+ * a system call per request under load. pino flushes what is buffered when the process exits.
  */
 export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
   const options = {
@@ -15,5 +16,5 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
   };
   return config.LOG_LEVEL === 'silent'
     ? pino(options)
-    : pino(options, pino.destination({ dest: 1, sync: false }));
+    : pino(options, pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 500 }));
 }

@@ -28,7 +28,11 @@ export async function startServerProcess(options: {
   const url = `http://127.0.0.1:${options.port}`;
   const fd = openSync(options.logFile, 'w');
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // BENCH_CPU_PROFILE=<folder> writes the server's CPU profile there when it stops, to see where a
+  // figure's time goes (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROFILE;
+  const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: serverRoot,
     stdio: ['ignore', fd, fd],
     env: {
