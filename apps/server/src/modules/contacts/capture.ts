@@ -34,10 +34,10 @@ export interface CaptureInput extends ContactFields {
   /** Tag names as they arrived ("Set: Tag" or "Tag"); names that match no tag wait in orphaned tags. */
   tagNames?: string[] | undefined;
   /**
-   * What to do with the same person found again: bring them up to date (capture), or change nothing
-   * and say who they are (a contact added by hand, whose form has already shown the match).
+   * Only a new person: the same person found again is left unchanged and named in a 409 (a contact
+   * added by hand, whose form has already shown the match). Capture brings them up to date instead.
    */
-  ifFound?: 'update' | 'refuse' | undefined;
+  createOnly?: boolean | undefined;
 }
 
 /** 409 `contact-exists`: a contact added by hand is someone already in GroupTrack; details name them. */
@@ -158,7 +158,7 @@ export function createCapture(deps: { databases: Databases; teams: TeamsService;
             ) {
               return { contactId: found, created: false, hidden: true };
             }
-            if (match && captured.ifFound === 'refuse') {
+            if (match && captured.createOnly) {
               const contact = await repo.findContact(tx, teamUID, match.contactId);
               throw new ContactExistsError(contact?.name ?? '', match.contactId, match.by);
             }

@@ -176,7 +176,7 @@ describe('creating a contact by hand', () => {
       sources: [{ platform: 'tiktok', username: 'nina.new', url: 'https://www.tiktok.com/@nina.new' }],
       pipeline: { pipelineId: mine.groupUID, stageId: mine.stages[2]!.stageUID },
       tagIds: [tagSet.tags[0]!.tagUID],
-      ifFound: 'refuse',
+      createOnly: true,
     });
     expect(response.status).toBe(201);
     expect(response.body.created).toBe(true);
@@ -204,7 +204,7 @@ describe('creating a contact by hand', () => {
         phoneNumber: '+15550000000',
         pipeline: { pipelineId: mine.groupUID, stageId: mine.stages[0]!.stageUID },
         ...identity,
-        ifFound: 'refuse',
+        createOnly: true,
       });
       expect(response.status).toBe(409);
       expect(response.body.error.code).toBe('contact-exists');
@@ -224,7 +224,7 @@ describe('creating a contact by hand', () => {
       name: 'Jane Doe',
       emailAddress: 'jane.other@create.test',
       pipeline: { pipelineId: mine.groupUID },
-      ifFound: 'refuse',
+      createOnly: true,
     });
     expect(response.status).toBe(201);
     expect(response.body.data.GTID).not.toBe(jane);
@@ -237,7 +237,7 @@ describe('creating a contact by hand', () => {
       name: 'Sid Again',
       sources: [{ platform: 'tiktok', username: 'sid.secret' }],
       pipeline: { pipelineId: mine.groupUID },
-      ifFound: 'refuse',
+      createOnly: true,
     });
     expect(response.status).toBe(409);
     expect(response.body.error).toMatchObject({ code: 'contact-hidden', message: HIDDEN_CONTACT_MESSAGE });
@@ -250,10 +250,10 @@ describe('creating a contact by hand', () => {
     const outside = await member.post(`${base()}/contacts`, {
       name: 'Out Side',
       pipeline: { pipelineId: hidden.groupUID },
-      ifFound: 'refuse',
+      createOnly: true,
     });
     expect(outside.status).toBe(404);
-    const nowhere = await member.post(`${base()}/contacts`, { name: 'No Where', ifFound: 'refuse' });
+    const nowhere = await member.post(`${base()}/contacts`, { name: 'No Where', createOnly: true });
     expect(nowhere.status).toBe(400);
     expect(nowhere.body.error.message).toContain('Invalid pipeline');
     expect((await matches(owner, { name: 'Out Side' })).body.data.matches).toEqual([]);
@@ -261,7 +261,7 @@ describe('creating a contact by hand', () => {
 
   it('refuses bad input naming the field, and answers 401 signed out and 404 to another team', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ name: 'Ok', ifFound: 'maybe' }, 'body.ifFound'],
+      [{ name: 'Ok', createOnly: 'yes' }, 'body.createOnly'],
       [{ name: 'Ok', emailAddress: 'nope' }, 'body.emailAddress'],
       [{ name: 'Ok', sources: [{ platform: 'myspace', username: 'x' }] }, 'body.sources'],
       [
@@ -270,11 +270,11 @@ describe('creating a contact by hand', () => {
       ],
     ];
     for (const [body, field] of cases) {
-      const response = await owner.post(`${base()}/contacts`, { ...body, ifFound: body.ifFound ?? 'refuse' });
+      const response = await owner.post(`${base()}/contacts`, { createOnly: true, ...body });
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body.error.message).toContain(field);
     }
-    const body = { name: 'Ok', pipeline: { pipelineId: mine.groupUID }, ifFound: 'refuse' };
+    const body = { name: 'Ok', pipeline: { pipelineId: mine.groupUID }, createOnly: true };
     expect((await server.client().post(`${base()}/contacts`, body)).status).toBe(401);
     expect((await stranger.post(`${base()}/contacts`, body)).status).toBe(404);
     expect((await matches(owner, { name: 'Ok' })).body.data.matches).toEqual([]);

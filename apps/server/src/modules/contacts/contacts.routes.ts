@@ -60,7 +60,7 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
     schema: {
       tags,
       summary:
-        'Capture a contact: creates them, or updates the same person found by profile id, username or email',
+        'Capture a contact: creates them, or updates the same person found by profile id, username or email (with createOnly, leaves them unchanged and answers 409 contact-exists)',
       body: z
         .object({
           ...contactFields,
@@ -74,11 +74,11 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
           /** Tag names as they arrived ("Set: Tag" or "Tag"); unknown names wait in orphaned tags. */
           tagNames: z.array(z.string().trim().min(1).max(200)).max(100).optional(),
           /**
-           * update (the default): the same person found again is brought up to date. refuse: a
-           * contact added by hand; the same person found again is left unchanged and the answer is
-           * 409 contact-exists, whose details name them (GTID, name, matchedBy).
+           * A contact added by hand: only a new person is created. The same person found again is
+           * left unchanged and the answer is 409 contact-exists, whose details name them (GTID,
+           * name, matchedBy). Without it, the same person found again is brought up to date.
            */
-          ifFound: z.enum(['update', 'refuse']).optional(),
+          createOnly: z.boolean().optional(),
         })
         .strict(),
       replies: { 200: capturedContactSchema, 201: capturedContactSchema },

@@ -45,7 +45,7 @@ describe('validateContactForm', () => {
         ],
         pipeline: { pipelineId: 'p1', stageId: 's2' },
         tagIds: ['t1'],
-        ifFound: 'refuse',
+        createOnly: true,
       },
     });
   });
@@ -53,7 +53,7 @@ describe('validateContactForm', () => {
   it('leaves out what is empty; an owner may add someone to no pipeline', () => {
     expect(validateContactForm({ ...empty, name: 'Jane' }, { requiresPipeline: false })).toEqual({
       ok: true,
-      body: { name: 'Jane', ifFound: 'refuse' },
+      body: { name: 'Jane', createOnly: true },
     });
   });
 

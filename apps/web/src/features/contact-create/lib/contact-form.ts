@@ -33,7 +33,7 @@ export interface NewContactBody {
   sources?: { platform: SocialPlatform; username?: string; profileId?: string; url: string }[];
   pipeline?: { pipelineId: string; stageId?: string };
   tagIds?: string[];
-  ifFound: 'refuse';
+  createOnly: true;
 }
 
 /** The profile field read as the user types; null while it is empty. */
@@ -74,7 +74,7 @@ export function validateContactForm(
     errors.pipelineId = 'Choose a pipeline for this contact.';
   if (!name.success || Object.keys(errors).length > 0) return { ok: false, errors };
 
-  const body: NewContactBody = { name: name.data, ifFound: 'refuse' };
+  const body: NewContactBody = { name: name.data, createOnly: true };
   if (email?.success) body.emailAddress = email.data;
   if (phone?.success) body.phoneNumber = phone.data;
   if (profile?.ok) {
