@@ -254,7 +254,7 @@ describe('import progress and its end', () => {
 });
 
 describe('who may read an import report and the finished imports', () => {
-  it('answers 401 signed out, 404 to another team and to a member for an import not theirs', async () => {
+  it('answers 401 signed out, 404 to another team and to a member for an import not theirs, 400 to a bad id', async () => {
     const file = await upload(formatCsvRow(['Name']) + formatCsvRow(['Quinn Private']));
     await owner.post(`${base()}/imports/${file.importId}/start`, {
       mapping: ['name'],
@@ -276,6 +276,10 @@ describe('who may read an import report and the finished imports', () => {
     expect((await stranger.post(`${base()}/imports/finished/read`)).status).toBe(404);
     expect((await member.get(`${base()}/imports/${file.importId}/warnings`)).status).toBe(404);
     expect((await member.get(`${base()}/imports/${file.importId}/warnings.csv`)).status).toBe(404);
+    const badId = await owner.get(`${base()}/imports/imp%00x/warnings`);
+    expect(badId.status).toBe(400);
+    expect(badId.body.error.message).toMatch(/^Invalid params\.importId/);
+    expect((await owner.get(`${base()}/imports/imp_unknown/warnings.csv`)).status).toBe(404);
     // The member's own "read" touches only their own imports.
     expect((await member.post(`${base()}/imports/finished/read`)).status).toBe(204);
     const bell = (await owner.get(`${base()}/imports/finished`)).body.data;
