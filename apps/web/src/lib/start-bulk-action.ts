@@ -1,4 +1,4 @@
-import type { SearchFilter } from '@grouptrack/domain';
+import type { BulkJob, SearchFilter, StartedBulkAction } from '@grouptrack/domain';
 import { requestData, teamPath } from './api-client';
 
 /** What a bulk action does (PRODUCT.md: /search/v2/bulk). */
@@ -19,20 +19,16 @@ export interface BulkFilter {
 
 export type BulkTarget = { GTIDs: string[] } | { filter: BulkFilter };
 
-/** A bulk action's progress, as the job endpoint and the bulk_job events report it. */
-export interface BulkJobProgress {
-  processed: number;
-  total: number;
-  status: string;
-  error?: string | null;
-}
+/** A bulk action's progress: what the job endpoint answers and a bulk_job event carries alike. */
+export type BulkJobProgress = Pick<BulkJob, 'processed' | 'total' | 'status'> &
+  Partial<Pick<BulkJob, 'error'>>;
 
 /** Starts a bulk action as a job; answers its id and how many contacts it will touch. */
 export function startBulkAction(
   teamUID: string,
   action: BulkAction,
   target: BulkTarget,
-): Promise<{ jobId: string; matched: number }> {
+): Promise<StartedBulkAction> {
   return requestData('/search/v2/bulk', { method: 'POST', body: { teamUID, action, target } });
 }
 

@@ -1,31 +1,12 @@
-import type { CsvField, DateOrder, DateOrderHint } from '@grouptrack/domain';
+import type { CsvField, DateOrder, FinishedImport, Import, ImportWarningList } from '@grouptrack/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestData, teamPath } from '../../../lib/api-client';
 import { teamKeys } from '../../../lib/query-keys';
 
+export type { FinishedImport } from '@grouptrack/domain';
+
 /** An uploaded import and its progress, as the imports endpoints answer it. */
-export interface ImportState {
-  importId: string;
-  fileName: string;
-  status: string;
-  headers: string[];
-  preview: string[][];
-  totalRows: number;
-  suggestedMapping: CsvField[];
-  /** The encoding the file was read in. */
-  encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
-  /** What the user should know of how the file was read (another encoding, characters removed). */
-  notices: string[];
-  /** Per column, the order its numeric dates (03/04/2024) are in; 'ambiguous' when the user must choose. */
-  dateOrders: (DateOrderHint | null)[];
-  processed: number;
-  created: number;
-  updated: number;
-  refused: number;
-  /** Cells left empty in the rows kept. */
-  warnings: number;
-  error: string | null;
-}
+export type ImportState = Import;
 
 /** The progress fields an `import` event carries. */
 export interface ImportProgress {
@@ -91,41 +72,14 @@ export function formatWarningsReportUrl(teamUID: string, importId: string): stri
   return teamPath(teamUID, 'imports', importId, 'warnings.csv');
 }
 
-/** A cell an import left empty, and why. */
-export interface ImportWarning {
-  row: number;
-  column: string;
-  value: string;
-  reason: string;
-  /** 'Row 7, email "n/a": not an email address; left empty' */
-  message: string;
-}
-
 /** An import's first warnings (the rest are in its CSV), once it has finished. */
 export function useImportWarnings(teamUID: string, importId: string | null) {
   return useQuery({
     queryKey: [...teamKeys.finishedImports(teamUID), importId, 'warnings'],
     queryFn: ({ signal }) =>
-      requestData<{ total: number; warnings: ImportWarning[] }>(
-        teamPath(teamUID, 'imports', importId!, 'warnings'),
-        { signal },
-      ),
+      requestData<ImportWarningList>(teamPath(teamUID, 'imports', importId!, 'warnings'), { signal }),
     enabled: importId !== null,
   });
-}
-
-/** An import that has ended, as the bell lists it. */
-export interface FinishedImport {
-  importId: string;
-  fileName: string;
-  status: string;
-  created: number;
-  updated: number;
-  refused: number;
-  warnings: number;
-  error: string | null;
-  finishedAt: string;
-  readAt: string | null;
 }
 
 /** My finished imports in this team, newest first. */

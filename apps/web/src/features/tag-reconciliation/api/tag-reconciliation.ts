@@ -1,40 +1,9 @@
+import type { ResolvedOrphanedTag, StartedMerge, TagReconciliation } from '@grouptrack/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestData, teamPath } from '../../../lib/api-client';
 import { teamKeys } from '../../../lib/query-keys';
 
-/** A tag name that arrived with contacts but matches no tag of any set. */
-export interface OrphanedTag {
-  key: string;
-  name: string;
-  contacts: number;
-}
-
-/** One tag of a duplicate group, with the set it is in. */
-export interface DuplicateTag {
-  tagUID: string;
-  name: string;
-  color: string | null;
-  tagSetUID: string;
-  tagSetName: string;
-  tagSetColor: string;
-  /** Null for a global tag set. */
-  pipelineID: string | null;
-  /** Null for a global tag set, or a pipeline the user cannot see. */
-  pipelineName: string | null;
-  /** Null when the tag belongs to a pipeline the user cannot see. */
-  contacts: number | null;
-}
-
-/** Tags whose names are the same once case and spaces are ignored. */
-export interface DuplicateGroup {
-  key: string;
-  tags: DuplicateTag[];
-}
-
-export interface TagReconciliation {
-  orphanedTags: OrphanedTag[];
-  duplicateGroups: DuplicateGroup[];
-}
+export type { DuplicateGroup, DuplicateTag, OrphanedTag, TagReconciliation } from '@grouptrack/domain';
 
 /** What needs reconciling, refetched when a teammate changes tags or contacts. */
 export function useTagReconciliation(teamUID: string) {
@@ -61,7 +30,7 @@ function useReconcileMutation<TInput, TData>(teamUID: string, mutationFn: (input
 /** Starts merging tags into the one to keep; answers the job whose progress arrives as bulk_job events. */
 export function useMergeTags(teamUID: string) {
   return useReconcileMutation(teamUID, (input: { sourceTagIds: string[]; targetTagId: string }) =>
-    requestData<{ jobId: string; total: number }>(teamPath(teamUID, 'tag-reconciliation', 'merge'), {
+    requestData<StartedMerge>(teamPath(teamUID, 'tag-reconciliation', 'merge'), {
       method: 'POST',
       body: input,
     }),
@@ -81,7 +50,7 @@ export function useRenameTag(teamUID: string) {
 /** Gives the contacts of an orphaned tag name a real tag, or dismisses the name (tagId null). */
 export function useResolveOrphanedTag(teamUID: string) {
   return useReconcileMutation(teamUID, (input: { key: string; tagId: string | null }) =>
-    requestData<{ contacts: number; tagged: number }>(teamPath(teamUID, 'orphaned-tags', 'resolve'), {
+    requestData<ResolvedOrphanedTag>(teamPath(teamUID, 'orphaned-tags', 'resolve'), {
       method: 'POST',
       body: input,
     }),

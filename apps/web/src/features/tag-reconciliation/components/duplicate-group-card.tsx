@@ -110,7 +110,7 @@ export function DuplicateGroupCard({
                     </Badge>
                   </Table.Td>
                   <Table.Td>{describeTagPlace(tag)}</Table.Td>
-                  <Table.Td>{tag.contacts === null ? 'Hidden' : formatContactCount(tag.contacts)}</Table.Td>
+                  <Table.Td>{formatContactCount(tag.contacts)}</Table.Td>
                   {canEdit && (
                     <Table.Td>
                       <Button
@@ -196,9 +196,7 @@ function MergeModal({ teamUID, group, onClose, onStarted }: MergeModalProps) {
                 label={`${tag.name} – ${describeTagPlace(tag)}`}
                 description={
                   canKeepTag(tag, group)
-                    ? tag.contacts === null
-                      ? undefined
-                      : formatContactCount(tag.contacts)
+                    ? formatContactCount(tag.contacts)
                     : 'A tag of one pipeline can only be kept when every tag here belongs to that pipeline.'
                 }
               />

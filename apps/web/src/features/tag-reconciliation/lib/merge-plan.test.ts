@@ -49,13 +49,13 @@ describe('pickTagToKeep', () => {
 });
 
 describe('countContactsToMove', () => {
-  it('adds up the contacts of every tag but the kept one, counting hidden ones as none', () => {
+  it('adds up the contacts of every tag but the kept one', () => {
     const tags = [
       tag({ tagUID: 'k', contacts: 4 }),
       tag({ tagUID: 'a', contacts: 2 }),
-      tag({ tagUID: 'b', contacts: null }),
+      tag({ tagUID: 'b', contacts: 3 }),
     ];
-    expect(countContactsToMove(group(tags), 'k')).toBe(2);
+    expect(countContactsToMove(group(tags), 'k')).toBe(5);
   });
 });
 

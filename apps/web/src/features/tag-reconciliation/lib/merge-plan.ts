@@ -13,18 +13,14 @@ export function pickTagToKeep(group: DuplicateGroup): DuplicateTag | null {
   const candidates = group.tags.filter((tag) => canKeepTag(tag, group));
   return (
     [...candidates].sort(
-      (a, b) =>
-        Number(a.pipelineID !== null) - Number(b.pipelineID !== null) ||
-        (b.contacts ?? 0) - (a.contacts ?? 0),
+      (a, b) => Number(a.pipelineID !== null) - Number(b.pipelineID !== null) || b.contacts - a.contacts,
     )[0] ?? null
   );
 }
 
 /** How many contacts carry the tags that would be merged into `keepTagUID` (a contact on two counts twice). */
 export function countContactsToMove(group: DuplicateGroup, keepTagUID: string): number {
-  return group.tags
-    .filter((tag) => tag.tagUID !== keepTagUID)
-    .reduce((sum, tag) => sum + (tag.contacts ?? 0), 0);
+  return group.tags.filter((tag) => tag.tagUID !== keepTagUID).reduce((sum, tag) => sum + tag.contacts, 0);
 }
 
 /** Where a tag lives, in words: its set, and the pipeline when it is not global. */
