@@ -110,6 +110,23 @@ describe('applyChangeEvent', () => {
     expect(refreshed()).toEqual(expected);
   });
 
+  it("keeps a job's progress for the screen following it, and a job that screen saw finish as it was", () => {
+    const running = { processed: 5, total: 10, status: 'running' };
+    applyChangeEvent(queryClient, TEAM, changeOf('import', { ids: ['imp_1'], data: running }));
+    expect(queryClient.getQueryData(teamKeys.jobProgress(TEAM, 'import', 'imp_1'))).toEqual({
+      value: running,
+      eventAt: Date.now(),
+    });
+
+    const queryKey = teamKeys.jobProgress(TEAM, 'bulk_job', 'job_1');
+    const isFinished = (progress: { status: string }) => progress.status === 'completed';
+    queryClient.getQueryCache().build(queryClient, { queryKey, meta: { isFinished } });
+    const completed = { processed: 10, total: 10, status: 'completed' };
+    applyChangeEvent(queryClient, TEAM, changeOf('bulk_job', { ids: ['job_1'], data: completed }));
+    applyChangeEvent(queryClient, TEAM, changeOf('bulk_job', { ids: ['job_1'], data: running }));
+    expect(queryClient.getQueryData(queryKey)).toEqual({ value: completed, eventAt: Date.now() });
+  });
+
   it('re-reads the board of a changed contact once changes settle', () => {
     applyChangeEvent(queryClient, TEAM, changeOf('contact', { ids: ['c9'], pipelineId: 'p1' }));
     vi.advanceTimersByTime(399);

@@ -28,6 +28,35 @@ const refreshBoardOfContact: ChangeHandler = ({ queryClient, teamUID, event }) =
 const refreshAllBoards: ChangeHandler = ({ queryClient, teamUID }) =>
   scheduleBoardRefresh(queryClient, teamUID, null);
 
+/** What the cache keeps of a job's progress: its latest value, and when an event last brought one. */
+export interface JobProgressEntry<T> {
+  value: T;
+  /** Date.now() of the latest progress event; null while only polls have told. */
+  eventAt: number | null;
+}
+
+/**
+ * A job's progress event becomes the progress its screen reads (`useJobProgress`), unless that screen
+ * has already seen the job finish (a late event must not bring a finished job back).
+ */
+const storeJobProgress: ChangeHandler = ({ queryClient, teamUID, event }) => {
+  const { entity, data } = event;
+  if (!data || (entity !== 'bulk_job' && entity !== 'import')) return;
+  for (const jobId of event.ids) {
+    const queryKey = teamKeys.jobProgress(teamUID, entity, jobId);
+    const isFinished = finishTestOf(queryClient, queryKey);
+    queryClient.setQueryData<JobProgressEntry<unknown>>(queryKey, (current) =>
+      current && isFinished?.(current.value) ? current : { value: data, eventAt: Date.now() },
+    );
+  }
+};
+
+/** The finish test the screen following a job gave its query (`useJobProgress`), if one follows it. */
+function finishTestOf(queryClient: QueryClient, queryKey: QueryKey): ((progress: unknown) => boolean) | null {
+  const test = queryClient.getQueryCache().find({ queryKey, exact: true })?.meta?.isFinished;
+  return typeof test === 'function' ? (test as (progress: unknown) => boolean) : null;
+}
+
 function whenBulkJobCompleted(...handlers: ChangeHandler[]): ChangeHandler {
   return (context) => {
     if (context.event.data?.status !== 'completed') return;
@@ -36,8 +65,8 @@ function whenBulkJobCompleted(...handlers: ChangeHandler[]): ChangeHandler {
 }
 
 /**
- * What each kind of change does to the cache. An entity with no handler shows nowhere live yet;
- * job progress (`bulk_job`, `import`) is also read by the screen following the job (`useJobProgress`).
+ * What each kind of change does to the cache. An entity with no handler shows nowhere live yet. Job
+ * progress (`bulk_job`, `import`) is stored for the screen following the job (`useJobProgress`).
  */
 const CHANGE_HANDLERS: Record<ChangeEntity, readonly ChangeHandler[]> = {
   pipeline: [refreshPipelines],
@@ -46,13 +75,13 @@ const CHANGE_HANDLERS: Record<ChangeEntity, readonly ChangeHandler[]> = {
   tag: [refreshPipelines, refreshTagReconciliation],
   orphaned_tag: [refreshTagReconciliation],
   contact: [refreshTagReconciliation, refreshBoardOfContact],
-  bulk_job: [whenBulkJobCompleted(refreshTagReconciliation, refreshAllBoards)],
+  bulk_job: [storeJobProgress, whenBulkJobCompleted(refreshTagReconciliation, refreshAllBoards)],
   task: [refresh(teamKeys.tasks), refreshAllBoards],
   task_template: [refresh(teamKeys.taskTemplates)],
   message_template: [refresh(teamKeys.messageTemplates)],
   status_label: [refresh(teamKeys.statusLabels)],
   filter_set: [],
-  import: [],
+  import: [storeJobProgress],
   invitation: [],
   phase: [],
   question: [],

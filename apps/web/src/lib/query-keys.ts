@@ -1,3 +1,6 @@
+/** The change entities whose events carry a job's progress. */
+export type JobEntity = 'bulk_job' | 'import';
+
 /**
  * The query keys of a team's data, all rooted at `['teams', teamUID]`: the resync reloads a team by
  * that root, and the change-event map (`change-events.ts`) finds each list by its key here.
@@ -16,6 +19,9 @@ export const teamKeys = {
   messageTemplates: (teamUID: string) => [...teamKeys.all(teamUID), 'message-templates'] as const,
   tagReconciliation: (teamUID: string) => [...teamKeys.all(teamUID), 'tag-reconciliation'] as const,
   reminders: (teamUID: string) => [...teamKeys.all(teamUID), 'reminders'] as const,
+  /** The progress of one bulk action, tag merge (`bulk_job`) or import, as its screen follows it. */
+  jobProgress: (teamUID: string, entity: JobEntity, jobId: string) =>
+    [...teamKeys.all(teamUID), 'job-progress', entity, jobId] as const,
   /** My finished imports (the bell's import notices) and each one's warnings. */
   finishedImports: (teamUID: string) => [...teamKeys.all(teamUID), 'finished-imports'] as const,
   /** Every task list of the team. */

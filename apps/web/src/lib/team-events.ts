@@ -1,6 +1,6 @@
 import type { ChangeEvent } from '@grouptrack/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { teamPath } from './api-client';
 import { teamKeys } from './query-keys';
 
@@ -59,18 +59,6 @@ export function subscribeToTeamEvents(
       streams.delete(teamUID);
     }
   };
-}
-
-/** Calls `onEvent` for every change of the team while the component is mounted. */
-export function useTeamEvents(teamUID: string | null, onEvent: Listener): void {
-  const latest = useRef(onEvent);
-  useEffect(() => {
-    latest.current = onEvent;
-  });
-  useEffect(() => {
-    if (!teamUID) return;
-    return subscribeToTeamEvents(teamUID, (event) => latest.current(event));
-  }, [teamUID]);
 }
 
 /**

@@ -1,11 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
-import { useTeamEvents } from './team-events';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { JobProgressEntry } from './change-events';
+import { teamKeys, type JobEntity } from './query-keys';
 
+const POLL_MS = 1000;
 const QUIET_MS = 1500;
 
 /**
- * Progress of a job from the team's realtime events for `entity`, with a 1 s poll while no event has
- * arrived lately (a member may not receive events that concern no pipeline, and a stream can drop).
+ * Progress of a job, as the team's change events bring it to the cache (`lib/change-events.ts`, applied
+ * by the main layout), with a poll every second while no event has arrived lately: a member may not
+ * receive events that concern no pipeline, and a stream can drop. Once finished, it stays as it was.
  */
 export function useJobProgress<T extends { status: string }>({
   teamUID,
@@ -15,52 +18,28 @@ export function useJobProgress<T extends { status: string }>({
   isFinished,
 }: {
   teamUID: string;
-  entity: 'bulk_job' | 'import';
+  entity: JobEntity;
   jobId: string | null;
   poll: (jobId: string, signal: AbortSignal) => Promise<T>;
   isFinished: (progress: T) => boolean;
 }): { progress: T | null; error: unknown } {
-  const [progress, setProgress] = useState<{ jobId: string; value: T } | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const lastEventAt = useRef(0);
-  const finished = progress !== null && progress.jobId === jobId && isFinished(progress.value);
-
-  useTeamEvents(jobId ? teamUID : null, (event) => {
-    if (event.entity !== entity || !jobId || !event.ids.includes(jobId) || !event.data) return;
-    lastEventAt.current = Date.now();
-    const value = event.data as unknown as T;
-    setProgress((current) =>
-      current?.jobId === jobId && isFinished(current.value) ? current : { jobId, value },
-    );
+  const queryClient = useQueryClient();
+  const queryKey = teamKeys.jobProgress(teamUID, entity, jobId ?? '');
+  const query = useQuery({
+    queryKey,
+    queryFn: async ({ signal }): Promise<JobProgressEntry<T>> => {
+      const current = queryClient.getQueryData<JobProgressEntry<T>>(queryKey);
+      if (current && isFinished(current.value)) return current;
+      if (current?.eventAt && Date.now() - current.eventAt < QUIET_MS) return current;
+      return { value: await poll(jobId!, signal), eventAt: current?.eventAt ?? null };
+    },
+    enabled: jobId !== null,
+    refetchInterval: ({ state }) => (state.data && isFinished(state.data.value) ? false : POLL_MS),
+    refetchIntervalInBackground: true,
+    // A failed poll shows at once and is tried again with the next one.
+    retry: false,
+    // The event handler reads it to keep a finished job as it was.
+    meta: { isFinished },
   });
-
-  const pollRef = useRef(poll);
-  useEffect(() => {
-    pollRef.current = poll;
-  });
-
-  useEffect(() => {
-    if (!jobId || finished) return;
-    const controller = new AbortController();
-    const timer = setInterval(() => {
-      if (Date.now() - lastEventAt.current < QUIET_MS) return;
-      pollRef.current(jobId, controller.signal).then(
-        (value) => {
-          setError(null);
-          setProgress((current) =>
-            current?.jobId === jobId && isFinished(current.value) ? current : { jobId, value },
-          );
-        },
-        (reason: unknown) => {
-          if (!controller.signal.aborted) setError(reason);
-        },
-      );
-    }, 1000);
-    return () => {
-      controller.abort();
-      clearInterval(timer);
-    };
-  }, [jobId, finished, isFinished]);
-
-  return { progress: progress?.jobId === jobId ? progress.value : null, error };
+  return { progress: query.data?.value ?? null, error: query.error };
 }
