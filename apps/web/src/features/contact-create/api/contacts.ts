@@ -1,14 +1,8 @@
-import type { ContactMatches } from '@grouptrack/domain';
+import type { Contact, ContactMatches } from '@grouptrack/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { requestData, teamPath } from '../../../lib/api-client';
 import { teamKeys } from '../../../lib/query-keys';
 import type { NewContactBody } from '../lib/contact-form';
-
-/** What creating answers: the new contact (the form needs only who they are). */
-export interface CreatedContact {
-  GTID: string;
-  name: string | null;
-}
 
 /**
  * Who already looks like the person being added (the same person by profile or email first).
@@ -37,7 +31,7 @@ export function useContactMatches(teamUID: string, query: Record<string, string>
 export function useCreateContact(teamUID: string) {
   return useMutation({
     mutationFn: (body: NewContactBody) =>
-      requestData<CreatedContact>(teamPath(teamUID, 'contacts'), { method: 'POST', body }),
+      requestData<Contact>(teamPath(teamUID, 'contacts'), { method: 'POST', body }),
     meta: { isErrorShownInline: true },
   });
 }
