@@ -202,6 +202,41 @@ test.describe('table view', () => {
       'Import finished: people.csv',
     );
   });
+  test('pairs an answer column with its question and asks the order of ambiguous dates', async ({ page }) => {
+    await openTable(page);
+    const unique = Date.now().toString(36);
+    const csv = [
+      'Name,Joined,Where are you from?',
+      `Dora Dates${unique},01/02/2024,Lisbon`,
+      `Emil Dates${unique},03/04/2024,Porto`,
+    ].join('\n');
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import contacts from a CSV file' });
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: 'dates.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+
+    await dialog.getByLabel('Field for column Joined').click();
+    await page.getByRole('option', { name: 'Created at' }).click();
+    await dialog.getByLabel('Field for column Where are you from?').click();
+    await page.getByRole('option', { name: 'Answer 1', exact: true }).click();
+    await expect(dialog.getByRole('list', { name: 'Question and answer pairs' })).toContainText(
+      'Pair 1: question "Where are you from?" (the column\'s name) → answer from "Where are you from?"',
+    );
+    // 01/02/2024 reads both ways: the import waits for the user to say which.
+    const start = dialog.getByRole('button', { name: 'Start import' });
+    await expect(start).toBeDisabled();
+    await dialog.getByLabel('Date order').click();
+    await page.getByRole('option', { name: 'Day first (31/12/2024)' }).click();
+    await start.click();
+
+    const result = dialog.getByRole('status', { name: 'Import result' });
+    await expect(result).toContainText('Created: 2');
+    await expect(result).toContainText('Warnings: 0');
+  });
 });
 
 test.describe('table view bulk export', () => {
