@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { buildUser, callApi, readCurrentTeamUID, signUpThroughApi } from './helpers';
+import {
+  buildUser,
+  callApi,
+  findBlockingA11yViolations,
+  readCurrentTeamUID,
+  signUpThroughApi,
+} from './helpers';
 
 interface CreatedPipeline {
   groupUID: string;
@@ -56,6 +62,7 @@ test.describe('adding a contact by hand', () => {
     await expect(already).toContainText('same email');
     await expect(dialog.getByRole('button', { name: 'Open Ivy Existing' })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Add contact' })).toBeDisabled();
+    expect(await findBlockingA11yViolations(page)).toEqual([]);
 
     await dialog.getByLabel('Email').fill(`nora.${unique}@example.com`);
     await expect(dialog.getByRole('button', { name: 'Open Ivy Existing' })).toHaveCount(0);

@@ -46,7 +46,14 @@ export interface AddContactModalProps extends AddContactOptions {
 export default function AddContactModal({ teamUID, preset, onCreated, onClose }: AddContactModalProps) {
   const pipelines = usePipelines(teamUID);
   return (
-    <Modal opened onClose={onClose} title="Add contact" size="lg" centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title="Add contact"
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {pipelines.data ? (
         <AddContactForm
           teamUID={teamUID}
