@@ -4,6 +4,9 @@ export const SHORTCUTS: readonly { keys: readonly string[]; does: string }[] = [
   { keys: ['/'], does: 'Search contacts' },
   { keys: ['?'], does: 'Show these shortcuts' },
   { keys: ['Esc'], does: 'Close a dialog or the palette' },
+  { keys: ['J'], does: 'On a contact: the next one in the list you opened it from' },
+  { keys: ['K'], does: 'On a contact: the previous one in the list you opened it from' },
+  { keys: ['F2'], does: 'In the Table: edit the focused cell (the name opens the contact)' },
 ];
 
 /** Whether a key press was meant for a text field rather than for a shortcut. */

@@ -1,7 +1,7 @@
 import type { SearchFilter, SearchSortField } from '@grouptrack/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { searchPagesOptions, type ListSearch } from '../../../lib/list-origin';
 import { teamKeys } from '../../../lib/query-keys';
-import { searchContacts, type SearchAnswer } from '../../../lib/search-client';
 
 /** Rows fetched per page as the table scrolls. */
 export const TABLE_PAGE_SIZE = 100;
@@ -19,29 +19,19 @@ export interface TableQuery {
   sort: TableSort;
 }
 
+/**
+ * The table's rows as a paged search: the table loads its pages, and a contact opened from it walks
+ * the same cached pages (lib/list-origin.ts).
+ */
+export function toTableSearch(query: TableQuery): ListSearch {
+  return {
+    queryKey: teamKeys.contactTablePages(query.teamUID, query),
+    request: { ...query, currentTab: 'table' },
+    pageSize: TABLE_PAGE_SIZE,
+  };
+}
+
 /** Pages of contacts matching the query, 100 at a time, loaded as the user scrolls. */
 export function useContactPages(query: TableQuery) {
-  return useInfiniteQuery({
-    queryKey: teamKeys.contactTablePages(query.teamUID, query),
-    initialPageParam: 0,
-    queryFn: ({ pageParam, signal }): Promise<SearchAnswer> =>
-      searchContacts(
-        {
-          teamUID: query.teamUID,
-          paging: { from: pageParam, size: TABLE_PAGE_SIZE },
-          sort: query.sort,
-          objectToFilter: query.objectToFilter,
-          searchObj: query.searchText === '' ? undefined : { text: query.searchText },
-          currentTab: 'table',
-        },
-        signal,
-      ),
-    // The pages already loaded never change: comparing them all again with each new page, as
-    // structural sharing does, cost tens of milliseconds once thousands of rows were loaded.
-    structuralSharing: false,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((sum, page) => sum + page.hits.length, 0);
-      return last.hits.length > 0 && loaded < last.total ? loaded : undefined;
-    },
-  });
+  return useInfiniteQuery(searchPagesOptions(toTableSearch(query)));
 }

@@ -10,6 +10,7 @@ import { Alert, Button, Checkbox, Group, Select, Skeleton, Stack, Text } from '@
 import { createColumnHelper, useTable } from '@tanstack/react-table';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import { formatPlatformName } from '../../../lib/platform-names';
 import type { SearchHit } from '../../../lib/search-client';
@@ -27,7 +28,16 @@ import {
 } from '../../../lib/selection';
 import { listTagOptions } from '../../contact-filters';
 import type { PipelineList } from '../../../lib/pipelines';
-import { useContactPages, type TableSort } from '../api/search-contact-pages';
+import {
+  fromStoredSelection,
+  readListView,
+  saveListView,
+  toStoredSelection,
+  withListOrigin,
+  type ListOrigin,
+} from '../../../lib/list-origin';
+import { toTableSearch, useContactPages, type TableSort } from '../api/search-contact-pages';
+import { useSetRowStage, useToggleRowTag } from '../api/stage-and-tags';
 import { useUpdateContact, type ContactPatch } from '../api/update-contact';
 import {
   COLUMN_WIDTHS,
@@ -36,9 +46,12 @@ import {
   type ContactColumnId,
 } from '../lib/column-prefs';
 import { contactTableFeatures } from '../lib/table-features';
+import { DEFAULT_TABLE_SORT, readTableSort, toggleColumnSort, writeTableSort } from '../lib/table-sort';
 import { useColumnPrefs } from '../lib/use-column-prefs';
 import { ColumnPicker } from './column-picker';
 import { EditableCell } from './editable-cell';
+import { StageCell } from './stage-cell';
+import { TagsCell } from './tags-cell';
 import { ROW_HEIGHT, VirtualRows } from './virtual-rows';
 import { teamKeys } from '../../../lib/query-keys';
 
@@ -100,25 +113,45 @@ export function ContactTable({
 }: ContactTableProps) {
   const queryClient = useQueryClient();
   const [prefs, setPrefs] = useColumnPrefs(teamUID);
-  const [sort, setSort] = useState<TableSort>({ field: 'createdAt', order: 'desc' });
+  // The sort lives in the address beside the filters, so "Back" from a contact and a shared link
+  // show the list in the same order.
+  const [params, setParams] = useSearchParams();
+  const sort = readTableSort(params);
+  const setSort = (next: TableSort) =>
+    setParams((current) => writeTableSort(current, next), { replace: true });
   // Card order needs a pipeline, best match needs text; without them the newest come first.
   const effectiveSort: TableSort =
     (sort.field === 'rank' && !pipelineId) || (sort.field === 'relevance' && !searchText)
-      ? { field: 'createdAt', order: 'desc' }
+      ? DEFAULT_TABLE_SORT
       : sort;
   const objectToFilter = useMemo<SearchFilter>(
     () => ({ ...filter, ...(pipelineId ? { pipelineId } : {}) }),
     [filter, pipelineId],
   );
-  const query = useContactPages({ teamUID, objectToFilter, searchText, sort: effectiveSort });
-  const [selection, setSelection] = useState<{ key: string; value: Selection }>({
-    key: '',
-    value: EMPTY_SELECTION,
-  });
+  const tableQuery = { teamUID, objectToFilter, searchText, sort: effectiveSort };
+  const query = useContactPages(tableQuery);
+
+  // A contact opened from a row comes back here, to this address, and walks these rows.
+  const location = useLocation();
+  const listUrl = `${location.pathname}${location.search}`;
+  const searchKey = JSON.stringify(toTableSearch(tableQuery));
+  const origin = useMemo<ListOrigin>(
+    () => ({ kind: 'table', url: listUrl, search: JSON.parse(searchKey) as ListOrigin['search'] }),
+    [listUrl, searchKey],
+  );
+
   const selectionKey = JSON.stringify([objectToFilter, searchText]);
+  // What this address showed when the user last left it (for a contact): its scroll and its ticks.
+  const [returnedTo] = useState(() => readListView(listUrl));
+  const [selection, setSelection] = useState<{ key: string; value: Selection }>(() => ({
+    key: selectionKey,
+    value: fromStoredSelection(returnedTo.selected),
+  }));
   const currentSelection = selection.key === selectionKey ? selection.value : EMPTY_SELECTION;
   const select = (value: Selection) => setSelection({ key: selectionKey, value });
   const update = useUpdateContact(teamUID);
+  const setStage = useSetRowStage(teamUID);
+  const toggleTag = useToggleRowTag(teamUID);
 
   const rows = useMemo(() => query.data?.pages.flatMap((page) => page.hits) ?? [], [query.data]);
   const total = query.data?.pages[0]?.total ?? 0;
@@ -135,18 +168,34 @@ export function ContactTable({
     () => new Map(listTagOptions(details, null).map((tag) => [tag.tagUID, tag])),
     [details],
   );
+  const tagChoices = useMemo(() => listTagOptions(details, pipelineId), [details, pipelineId]);
+  const pipelineStages = useMemo(
+    () => details.pipelines.find((pipeline) => pipeline.groupUID === pipelineId)?.stages ?? [],
+    [details, pipelineId],
+  );
   const hasPipeline = pipelineId !== null;
   const visible = useMemo(() => listVisibleColumns(prefs, hasPipeline), [prefs, hasPipeline]);
 
   // The latest render's values, for callbacks that stay the same from render to render: a new
   // function would render every row (and rebuild every column) again.
-  const latest = useRef({ currentSelection, loadedIds, select, update });
+  const latest = useRef({ currentSelection, loadedIds, select, update, setStage, toggleTag });
   useEffect(() => {
-    latest.current = { currentSelection, loadedIds, select, update };
+    latest.current = { currentSelection, loadedIds, select, update, setStage, toggleTag };
   });
   const save = useCallback(async (GTID: string, patch: ContactPatch) => {
     await latest.current.update.mutateAsync({ GTID, patch });
   }, []);
+  const saveStage = useCallback(
+    async (GTID: string, stageId: string) => {
+      if (!pipelineId) return;
+      await latest.current.setStage.mutateAsync({ GTID, pipelineId, stageId });
+    },
+    [pipelineId],
+  );
+  const saveTag = useCallback(async (GTID: string, tagId: string, isAdding: boolean) => {
+    await latest.current.toggleTag.mutateAsync({ GTID, tagId, isAdding });
+  }, []);
+  const linkState = useMemo(() => withListOrigin(null, origin), [origin]);
   const toggleOne = useCallback((GTID: string) => {
     const { currentSelection, loadedIds, select } = latest.current;
     select(toggleRow(currentSelection, GTID, loadedIds));
@@ -163,6 +212,10 @@ export function ContactTable({
               subject={hit.GTID}
               display={hit.name}
               editLabel={`edit name of ${hit.name || 'this contact'}`}
+              link={{
+                to: `/contact/${encodeURIComponent(hit.GTID)}${pipelineId ? `/overview/${encodeURIComponent(pipelineId)}` : ''}`,
+                state: linkState,
+              }}
               fields={[
                 {
                   label: 'First name',
@@ -247,7 +300,20 @@ export function ContactTable({
       stage: helper.accessor('stage', {
         id: 'stage',
         cell: ({ row }) => {
-          const stage = row.original.stage ? stages.get(row.original.stage) : undefined;
+          const hit = row.original;
+          // The stage column shows only with a pipeline in view, whose stages the select offers.
+          if (pipelineStages.length > 0) {
+            return (
+              <StageCell
+                subject={hit.GTID}
+                name={hit.name}
+                stageId={hit.stage}
+                stages={pipelineStages}
+                onChange={(stageId) => saveStage(hit.GTID, stageId)}
+              />
+            );
+          }
+          const stage = hit.stage ? stages.get(hit.stage) : undefined;
           return stage ? (
             <span className="gt-cell-badge" style={{ backgroundColor: stage.color, color: stage.fontColor }}>
               {stage.name}
@@ -258,22 +324,16 @@ export function ContactTable({
       tags: helper.accessor('tags', {
         id: 'tags',
         cell: ({ row }) => {
-          const known = row.original.tags.flatMap((id) => tags.get(id) ?? []);
+          const hit = row.original;
           return (
-            // One title for the cell, naming every tag with its set (the +N ones too); an attribute
-            // on each badge would restyle each badge whenever its row is reused for another contact.
-            <span
-              className="gt-cell-tags"
-              title={known.map((tag) => `${tag.setName}: ${tag.name}`).join(', ') || undefined}
-            >
-              {/* Index keys: a row reused for another contact keeps its badges and changes their text. */}
-              {known.slice(0, 3).map((tag, index) => (
-                <span key={index} className="gt-cell-badge">
-                  {tag.name}
-                </span>
-              ))}
-              {known.length > 3 && <span className="gt-cell-more">+{known.length - 3}</span>}
-            </span>
+            <TagsCell
+              subject={hit.GTID}
+              name={hit.name}
+              tagIds={hit.tags}
+              labels={tags}
+              options={tagChoices}
+              onToggle={(tagId, isAdding) => saveTag(hit.GTID, tagId, isAdding)}
+            />
           );
         },
       }),
@@ -287,7 +347,7 @@ export function ContactTable({
       }),
     };
     return helper.columns(visible.map((id) => all[id]));
-  }, [visible, stages, tags, save]);
+  }, [visible, stages, tags, tagChoices, pipelineStages, pipelineId, linkState, save, saveStage, saveTag]);
 
   const table = useTable({
     features: contactTableFeatures,
@@ -304,6 +364,36 @@ export function ContactTable({
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
+  // The scroll and the ticks are kept for the address the table leaves, and the scroll is put back
+  // once rows are in (the pages are still cached when the user comes back from a contact).
+  const leaving = useRef({ url: listUrl, scrollTop: returnedTo.scrollTop ?? 0, selection: currentSelection });
+  useEffect(() => {
+    leaving.current.url = listUrl;
+    leaving.current.selection = currentSelection;
+  });
+  useEffect(() => {
+    if (!scrollElement) return;
+    const onScroll = () => {
+      leaving.current.scrollTop = scrollElement.scrollTop;
+    };
+    scrollElement.addEventListener('scroll', onScroll, { passive: true });
+    return () => scrollElement.removeEventListener('scroll', onScroll);
+  }, [scrollElement]);
+  useEffect(
+    () => () => {
+      const { url, scrollTop, selection } = leaving.current;
+      saveListView(url, { scrollTop, selected: toStoredSelection(selection) });
+    },
+    [],
+  );
+  const isScrollRestored = useRef(false);
+  const hasRows = rows.length > 0;
+  useEffect(() => {
+    if (isScrollRestored.current || !scrollElement || !hasRows) return;
+    isScrollRestored.current = true;
+    if (returnedTo.scrollTop) scrollElement.scrollTo({ top: returnedTo.scrollTop });
+  }, [scrollElement, hasRows, returnedTo]);
+
   const width = CHECKBOX_WIDTH + visible.reduce((sum, id) => sum + COLUMN_WIDTHS[id], 0);
   const headerState = useMemo(
     () => describeLoadedRows(currentSelection, loadedIds),
@@ -316,11 +406,7 @@ export function ContactTable({
   };
 
   function sortBy(field: SearchSortField) {
-    setSort((current) =>
-      current.field === field
-        ? { field, order: current.order === 'asc' ? 'desc' : 'asc' }
-        : { field, order: field === 'createdAt' || field === 'updatedAt' ? 'desc' : 'asc' },
-    );
+    setSort(toggleColumnSort(effectiveSort, field));
   }
 
   const sortOptions = (Object.keys(SORT_LABELS) as SearchSortField[])

@@ -1,5 +1,6 @@
 import { ActionIcon, Group, TextInput } from '@mantine/core';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
 import { formatErrorMessage } from '../../../lib/api-client';
 
 export interface EditableField {
@@ -24,10 +25,18 @@ export interface EditableCellProps {
   fields: EditableField[];
   /** Saves the typed values (in the order of `fields`); rejects with the server's message. */
   onSave: (values: string[]) => Promise<void>;
+  /**
+   * Where the value leads (the contact, for the name): the value becomes a link, so a click, a
+   * Ctrl-click or a middle click opens it, and editing moves to a pencil button, F2 and a double click.
+   */
+  link?: { to: string; state: unknown };
 }
 
-/** A cell that turns into inputs on click or Enter: Enter saves, Escape cancels. */
-export function EditableCell({ subject, display, editLabel, fields, onSave }: EditableCellProps) {
+/**
+ * A cell that turns into inputs on click (or on its pencil when the value is a link), Enter, F2 or a
+ * double click: Enter saves, Escape cancels.
+ */
+export function EditableCell({ subject, display, editLabel, fields, onSave, link }: EditableCellProps) {
   const [editing, setEditing] = useState<{ subject: string; values: string[] } | null>(null);
   const [errors, setErrors] = useState<(string | null)[]>([]);
   const [isSaving, setIsSaving] = useState(false);
@@ -35,17 +44,50 @@ export function EditableCell({ subject, display, editLabel, fields, onSave }: Ed
   const setValues = (next: string[] | null) => setEditing(next === null ? null : { subject, values: next });
 
   if (values === null) {
-    // A plain button, not Mantine's: the table mounts these continuously while it scrolls.
+    const startEditing = () => {
+      setErrors([]);
+      setValues(fields.map((field) => field.value));
+    };
+    // F2 edits the focused cell, as in a spreadsheet.
+    const onKeyDownToEdit = (event: KeyboardEvent) => {
+      if (event.key !== 'F2') return;
+      event.preventDefault();
+      startEditing();
+    };
+    if (link) {
+      // Plain elements, not Mantine's: the table mounts these continuously while it scrolls. The link
+      // is as wide as its text, so a double click on the rest of the cell edits instead of opening.
+      return (
+        <span className="gt-cell-linked" onDoubleClick={startEditing}>
+          <Link
+            className="gt-cell-link"
+            to={link.to}
+            state={link.state}
+            data-empty={display === '' || undefined}
+            onKeyDown={onKeyDownToEdit}
+          >
+            {display === '' ? '—' : display}
+          </Link>
+          <button
+            type="button"
+            className="gt-cell-pencil"
+            aria-label={editLabel}
+            title="Edit (F2)"
+            onClick={startEditing}
+          >
+            ✎
+          </button>
+        </span>
+      );
+    }
     return (
       <button
         type="button"
         className="gt-cell-button"
         data-empty={display === '' || undefined}
         aria-label={display === '' ? `Empty, ${editLabel}` : `${display}, ${editLabel}`}
-        onClick={() => {
-          setErrors([]);
-          setValues(fields.map((field) => field.value));
-        }}
+        onClick={startEditing}
+        onKeyDown={onKeyDownToEdit}
       >
         {display === '' ? '—' : display}
       </button>

@@ -1,4 +1,18 @@
-import { Anchor, Avatar, Button, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Avatar,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import { formatAvatarUrl } from '@grouptrack/domain';
 import type { SocialPlatform } from '@grouptrack/domain';
 import { useState } from 'react';
@@ -6,6 +20,13 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { QueryError } from '../../../components/query-error';
 import { isApiError } from '../../../lib/api-client';
+import {
+  BACK_LABELS,
+  readListOrigin,
+  useListPosition,
+  withListOrigin,
+  type ListOrigin,
+} from '../../../lib/list-origin';
 import { usePageTitle } from '../../../lib/page-title';
 import { formatPlatformName } from '../../../lib/platform-names';
 import { useLoggedUser } from '../../../app/signed-in-user';
@@ -41,7 +62,13 @@ export function ContactPage() {
   const teamUID = currentTeam.teamUID;
   const contact = useContact(teamUID, GTID);
   const pipelines = usePipelines(teamUID);
-  const backTo = `/contacts/pipeline${pipelineID ? `/${pipelineID}` : ''}`;
+  // The list the contact was opened from, with its filters in its address; a shared link has none
+  // and goes back to the pipeline.
+  const origin = readListOrigin(useLocation().state);
+  const back = {
+    to: origin?.url ?? `/contacts/pipeline${pipelineID ? `/${encodeURIComponent(pipelineID)}` : ''}`,
+    label: origin ? BACK_LABELS[origin.kind] : 'Back to the pipeline',
+  };
   usePageTitle('Contact');
 
   if (contact.isPending || pipelines.isPending) return <Loader role="status" aria-label="Loading contact" />;
@@ -52,8 +79,8 @@ export function ContactPage() {
         icon="contact"
         description="This contact does not exist, was deleted, or is in a pipeline you cannot see."
       >
-        <Anchor component={Link} to={backTo}>
-          Back to the pipeline
+        <Anchor component={Link} to={back.to}>
+          {back.label}
         </Anchor>
       </EmptyState>
     );
@@ -86,7 +113,8 @@ export function ContactPage() {
       globalTagSets={pipelines.data.globalTagSets}
       tab={readTab(tab)}
       pipelineID={pipelineID ?? null}
-      backTo={backTo}
+      origin={origin}
+      back={back}
     />
   );
 }
@@ -98,7 +126,8 @@ interface ContactViewProps {
   globalTagSets: Parameters<typeof OverviewTab>[0]['globalTagSets'];
   tab: ContactTab;
   pipelineID: string | null;
-  backTo: string;
+  origin: ListOrigin | null;
+  back: { to: string; label: string };
 }
 
 function ContactView({
@@ -108,14 +137,17 @@ function ContactView({
   globalTagSets,
   tab,
   pipelineID,
-  backTo,
+  origin,
+  back,
 }: ContactViewProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const [isMoving, setIsMoving] = useState(false);
   const name = formatContactName(contact);
-  const tabPath = (next: ContactTab) =>
-    `/contact/${encodeURIComponent(contact.GTID)}/${next}${pipelineID ? `/${encodeURIComponent(pipelineID)}` : ''}`;
+  const tabPath = (next: ContactTab, GTID = contact.GTID) =>
+    `/contact/${encodeURIComponent(GTID)}/${next}${pipelineID ? `/${encodeURIComponent(pipelineID)}` : ''}`;
+  // Every move inside the contact keeps the list it came from, so "Back" still finds it.
+  const originState = withListOrigin(null, origin);
   const links = (
     Object.entries(contact.sources) as [SocialPlatform, Contact['sources'][SocialPlatform]][]
   ).filter(([, source]) => source?.url);
@@ -123,9 +155,19 @@ function ContactView({
 
   return (
     <Stack>
-      <Anchor component={Link} to={backTo} size="sm">
-        ← Back to the pipeline
-      </Anchor>
+      <Group justify="space-between" gap="sm">
+        <Anchor component={Link} to={back.to} size="sm">
+          ← {back.label}
+        </Anchor>
+        {origin && (
+          <ListWalk
+            origin={origin}
+            GTID={contact.GTID}
+            // Walking replaces the entry, so the browser's back button returns to the list too.
+            onOpen={(GTID) => void navigate(tabPath(tab, GTID), { replace: true, state: originState })}
+          />
+        )}
+      </Group>
       <Paper withBorder p="md" radius="md">
         <Group justify="space-between" align="flex-start">
           <Group wrap="nowrap">
@@ -169,7 +211,7 @@ function ContactView({
           <Group gap="xs">
             <Button
               variant="default"
-              onClick={() => void navigate(tabPath('notes'), { state: { compose: true } })}
+              onClick={() => void navigate(tabPath('notes'), { state: { ...originState, compose: true } })}
             >
               Add note
             </Button>
@@ -181,7 +223,7 @@ function ContactView({
       </Paper>
       <Tabs
         value={tab}
-        onChange={(value) => void navigate(tabPath(readTab(value ?? undefined)))}
+        onChange={(value) => void navigate(tabPath(readTab(value ?? undefined)), { state: originState })}
         keepMounted={false}
       >
         <Tabs.List>
@@ -226,5 +268,54 @@ function ContactView({
         />
       )}
     </Stack>
+  );
+}
+
+/**
+ * Previous and next in the list the contact was opened from, with K and J as in Gmail and Linear, and
+ * where this contact stands in it.
+ */
+function ListWalk({
+  origin,
+  GTID,
+  onOpen,
+}: {
+  origin: ListOrigin;
+  GTID: string;
+  onOpen: (GTID: string) => void;
+}) {
+  const { previous, next, index, total } = useListPosition(origin, GTID);
+  useHotkeys([
+    ['K', () => previous && onOpen(previous)],
+    ['J', () => next && onOpen(next)],
+  ]);
+  return (
+    <Group gap={4} role="group" aria-label="Contacts in the list">
+      {index >= 0 && total !== null && (
+        <Text size="sm" c="dimmed" mr={4}>
+          {(index + 1).toLocaleString()} of {total.toLocaleString()}
+        </Text>
+      )}
+      <Tooltip label="Previous (K)">
+        <ActionIcon
+          variant="default"
+          aria-label="Previous contact"
+          disabled={!previous}
+          onClick={() => previous && onOpen(previous)}
+        >
+          ↑
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Next (J)">
+        <ActionIcon
+          variant="default"
+          aria-label="Next contact"
+          disabled={!next}
+          onClick={() => next && onOpen(next)}
+        >
+          ↓
+        </ActionIcon>
+      </Tooltip>
+    </Group>
   );
 }

@@ -3,6 +3,8 @@ import { Menu, VisuallyHidden } from '@mantine/core';
 import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import { formatRelativeTime } from '../../../lib/format';
+import { withListOrigin } from '../../../lib/list-origin';
+import { useCardOrigin } from '../lib/board-origin';
 import { useNow } from '../../../lib/use-now';
 import type { SearchHit } from '../../../lib/search-client';
 import { formatPlatformName } from '../../../lib/platform-names';
@@ -149,6 +151,7 @@ export const ContactCard = memo(function ContactCard({
   const name = card.name || 'Unnamed contact';
   const now = useNow();
   const tags = card.tags.map((id) => tagLabels.get(id)).filter((tag) => tag !== undefined);
+  const origin = useCardOrigin(card.stage);
   return (
     <div className="gt-card" data-overlay={isOverlay || undefined} data-testid="contact-card">
       {card.photoURL ? (
@@ -159,7 +162,12 @@ export const ContactCard = memo(function ContactCard({
         </span>
       )}
       <div className="gt-card-body">
-        <Link className="gt-card-name" to={`/contact/${encodeURIComponent(card.GTID)}`}>
+        <Link
+          className="gt-card-name"
+          to={`/contact/${encodeURIComponent(card.GTID)}`}
+          // "Back" returns to this board with its filters and scroll; previous and next walk the column.
+          state={withListOrigin(null, origin)}
+        >
           {name}
         </Link>
         <span className="gt-card-text">{card.emailAddress}</span>

@@ -12,7 +12,7 @@ import { Box, Button, Group, Loader, Paper, Select, Skeleton, Stack, Text, Title
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import { formatErrorMessage } from '../../../lib/api-client';
 import type { OpenDealsSum, SearchHit } from '../../../lib/search-client';
@@ -31,6 +31,8 @@ import {
   locateCard,
   reduceBoard,
 } from '../lib/board-state';
+import { BoardOriginContext } from '../lib/board-origin';
+import { useBoardViewMemory } from '../lib/use-board-view-memory';
 import { BoardColumn, COLUMN_WIDTH_PX } from './board-column';
 import { ContactCard, type TagLabel } from './contact-card';
 
@@ -63,6 +65,11 @@ export function PipelineBoard({ teamUID, pipeline, pipelines, globalTagSets }: P
     [teamUID, pipelineId, filters.filter, filters.text],
   );
   const board = useBoard(query);
+  // A card's contact comes back to this address (its filters in the search params) and scroll.
+  const location = useLocation();
+  const url = `${location.pathname}${location.search}`;
+  const origin = useMemo(() => ({ url, query }), [url, query]);
+  const setStagesRegion = useBoardViewMemory(url);
 
   const stages = useMemo(() => {
     const wanted = filters.filter.stageIds;
@@ -188,118 +195,122 @@ export function PipelineBoard({ teamUID, pipeline, pipelines, globalTagSets }: P
   }, 0);
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <Stack gap={2}>
-          <Title order={1} size="h3">
-            Pipeline View
-          </Title>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {board.data ? `${total.toLocaleString()} contacts` : 'Loading contacts…'}
-          </Text>
-        </Stack>
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <Select
-            label="Pipeline"
-            data={pipelines.map((item) => ({ value: item.groupUID, label: item.nickName }))}
-            value={pipelineId}
-            onChange={switchPipeline}
-            allowDeselect={false}
-            w={{ base: '100%', xs: 300 }}
-          />
-          <Button onClick={() => openAddContact({ pipelineId })}>Add contact</Button>
-        </Group>
-      </Group>
-      {addContact.modal}
-      <ContactFilterBar
-        teamUID={teamUID}
-        pipelineId={pipelineId}
-        value={{ filter: filters.filter, text: filters.text }}
-        onChange={filters.set}
-      />
-      {board.isError && !board.data ? (
-        <QueryError
-          title="Couldn't load the board"
-          error={board.error}
-          onRetry={() => void board.refetch()}
-          isRetrying={board.isFetching}
-        />
-      ) : !board.data ? (
-        <BoardSkeleton count={Math.max(stages.length, 1)} />
-      ) : stages.length === 0 ? (
-        <Paper withBorder p="lg">
-          <Text c="dimmed">This pipeline has no stages yet. Add stages in Setup → Pipelines.</Text>
-        </Paper>
-      ) : (
-        <Box pos="relative">
-          {board.isFetching && (
-            <Loader
-              size="xs"
-              pos="absolute"
-              top={-20}
-              right={0}
-              role="status"
-              aria-label="Updating the board"
+    <BoardOriginContext.Provider value={origin}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+          <Stack gap={2}>
+            <Title order={1} size="h3">
+              Pipeline View
+            </Title>
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {board.data ? `${total.toLocaleString()} contacts` : 'Loading contacts…'}
+            </Text>
+          </Stack>
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <Select
+              label="Pipeline"
+              data={pipelines.map((item) => ({ value: item.groupUID, label: item.nickName }))}
+              value={pipelineId}
+              onChange={switchPipeline}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 300 }}
             />
-          )}
-          <DndContext
-            sensors={sensors}
-            onDragStart={onDragStart}
-            onDragEnd={onDragEnd}
-            onDragCancel={() => setActiveCard(null)}
-            accessibility={{
-              screenReaderInstructions: {
-                draggable: 'To move a contact with the keyboard, use the "Move to stage…" menu on its card.',
-              },
-            }}
-          >
-            <Group
-              gap="sm"
-              wrap="nowrap"
-              align="flex-start"
-              style={{ overflowX: 'auto' }}
-              pb="xs"
-              aria-label={`Stages of ${pipeline.nickName}`}
-              role="region"
-              tabIndex={0}
+            <Button onClick={() => openAddContact({ pipelineId })}>Add contact</Button>
+          </Group>
+        </Group>
+        {addContact.modal}
+        <ContactFilterBar
+          teamUID={teamUID}
+          pipelineId={pipelineId}
+          value={{ filter: filters.filter, text: filters.text }}
+          onChange={filters.set}
+        />
+        {board.isError && !board.data ? (
+          <QueryError
+            title="Couldn't load the board"
+            error={board.error}
+            onRetry={() => void board.refetch()}
+            isRetrying={board.isFetching}
+          />
+        ) : !board.data ? (
+          <BoardSkeleton count={Math.max(stages.length, 1)} />
+        ) : stages.length === 0 ? (
+          <Paper withBorder p="lg">
+            <Text c="dimmed">This pipeline has no stages yet. Add stages in Setup → Pipelines.</Text>
+          </Paper>
+        ) : (
+          <Box pos="relative">
+            {board.isFetching && (
+              <Loader
+                size="xs"
+                pos="absolute"
+                top={-20}
+                right={0}
+                role="status"
+                aria-label="Updating the board"
+              />
+            )}
+            <DndContext
+              sensors={sensors}
+              onDragStart={onDragStart}
+              onDragEnd={onDragEnd}
+              onDragCancel={() => setActiveCard(null)}
+              accessibility={{
+                screenReaderInstructions: {
+                  draggable:
+                    'To move a contact with the keyboard, use the "Move to stage…" menu on its card.',
+                },
+              }}
             >
-              {stages.map((stage) => {
-                const column = state[stage.stageUID];
-                if (!column) return null;
-                return (
-                  <BoardColumn
-                    key={stage.stageUID}
-                    stage={stage}
-                    column={column}
-                    stages={pipeline.stages}
-                    openDeals={openDealsByStage.get(stage.stageUID) ?? NO_DEALS}
-                    tagLabels={tagLabels}
-                    activeGTID={activeCard?.GTID ?? null}
-                    onNeedPages={loadPages}
-                    onRetry={retryColumn}
-                    onMove={moveCard}
-                    onAdd={addToStage}
-                  />
-                );
-              })}
-            </Group>
-            <DragOverlay>
-              {activeCard && (
-                <Box w={COLUMN_WIDTH_PX - 20}>
-                  <ContactCard
-                    card={activeCard}
-                    stages={pipeline.stages}
-                    tagLabels={tagLabels}
-                    onMove={moveCard}
-                    isOverlay
-                  />
-                </Box>
-              )}
-            </DragOverlay>
-          </DndContext>
-        </Box>
-      )}
-    </Stack>
+              <Group
+                ref={setStagesRegion}
+                gap="sm"
+                wrap="nowrap"
+                align="flex-start"
+                style={{ overflowX: 'auto' }}
+                pb="xs"
+                aria-label={`Stages of ${pipeline.nickName}`}
+                role="region"
+                tabIndex={0}
+              >
+                {stages.map((stage) => {
+                  const column = state[stage.stageUID];
+                  if (!column) return null;
+                  return (
+                    <BoardColumn
+                      key={stage.stageUID}
+                      stage={stage}
+                      column={column}
+                      stages={pipeline.stages}
+                      openDeals={openDealsByStage.get(stage.stageUID) ?? NO_DEALS}
+                      tagLabels={tagLabels}
+                      activeGTID={activeCard?.GTID ?? null}
+                      onNeedPages={loadPages}
+                      onRetry={retryColumn}
+                      onMove={moveCard}
+                      onAdd={addToStage}
+                    />
+                  );
+                })}
+              </Group>
+              <DragOverlay>
+                {activeCard && (
+                  <Box w={COLUMN_WIDTH_PX - 20}>
+                    <ContactCard
+                      card={activeCard}
+                      stages={pipeline.stages}
+                      tagLabels={tagLabels}
+                      onMove={moveCard}
+                      isOverlay
+                    />
+                  </Box>
+                )}
+              </DragOverlay>
+            </DndContext>
+          </Box>
+        )}
+      </Stack>
+    </BoardOriginContext.Provider>
   );
 }
 

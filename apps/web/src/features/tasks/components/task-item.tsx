@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatErrorMessage } from '../../../lib/api-client';
+import { withListOrigin, type ListOrigin } from '../../../lib/list-origin';
 import { useLoggedUser } from '../../../app/signed-in-user';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import type { Task, TaskChange } from '../api/tasks';
@@ -29,10 +30,20 @@ export interface TaskItemProps {
   /** The assignee's name, when the list holds other people's tasks. */
   assigneeName: string | null;
   onEdit: (task: Task) => void;
+  /** The list the task's contact is opened from, for the contact page's "Back", previous and next. */
+  origin?: ListOrigin | null;
 }
 
 /** One task: complete or reopen it with its checkbox, edit or delete it from its menu. */
-export function TaskItem({ teamUID, task, now, isContactShown, assigneeName, onEdit }: TaskItemProps) {
+export function TaskItem({
+  teamUID,
+  task,
+  now,
+  isContactShown,
+  assigneeName,
+  onEdit,
+  origin = null,
+}: TaskItemProps) {
   const user = useLoggedUser();
   const change = useChangeTask(teamUID);
   // Members work their own tasks and those they made; owners and admins every task (as the server checks).
@@ -89,7 +100,12 @@ export function TaskItem({ teamUID, task, now, isContactShown, assigneeName, onE
                 : `Due ${formatDue({ actualDueDate: task.actualDueDate, now })}`}
             </Text>
             {isContactShown && task.GTID && (
-              <Anchor component={Link} to={`/contact/${encodeURIComponent(task.GTID)}`} size="sm">
+              <Anchor
+                component={Link}
+                to={`/contact/${encodeURIComponent(task.GTID)}`}
+                state={withListOrigin(null, origin)}
+                size="sm"
+              >
                 {task.contactName ?? 'Unnamed contact'}
               </Anchor>
             )}

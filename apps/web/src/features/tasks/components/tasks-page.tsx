@@ -12,9 +12,10 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { QueryError } from '../../../components/query-error';
+import type { ListOrigin } from '../../../lib/list-origin';
 import { usePageTitle } from '../../../lib/page-title';
 import { useLoggedUser } from '../../../app/signed-in-user';
 import { usePipelines } from '../../../lib/pipelines';
@@ -62,6 +63,15 @@ export function TasksPage() {
   );
   const isFiltered = Boolean(assigneeUID || pipelineID || q);
 
+  // A task's contact comes back here with these filters, and walks the contacts in the order shown.
+  const location = useLocation();
+  const listUrl = `${location.pathname}${location.search}`;
+  const origin = useMemo<ListOrigin>(() => {
+    const shown = [...groups.overdue, ...groups.today, ...groups.upcoming, ...(completed.data ?? [])];
+    const ids = [...new Set(shown.flatMap((task) => (task.GTID ? [task.GTID] : [])))];
+    return { kind: 'tasks', url: listUrl, ids };
+  }, [groups, completed.data, listUrl]);
+
   // The filters live in the address, so a filtered list can be bookmarked and shared.
   function setFilter(key: 'scope' | 'assignee' | 'pipeline' | 'q', value: string) {
     setParams(
@@ -97,6 +107,7 @@ export function TasksPage() {
       isContactShown
       assigneeName={scope === 'team' ? (memberNames.get(task.assigneeUID) ?? null) : null}
       onEdit={setEditing}
+      origin={origin}
     />
   );
 
