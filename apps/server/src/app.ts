@@ -20,6 +20,7 @@ import { registerSearchRoutes } from './modules/search/search.routes';
 import { registerBulkRoutes } from './modules/bulk/bulk.routes';
 import { registerTagReconciliationRoutes } from './modules/tag-reconciliation/tag-reconciliation.routes';
 import { registerExportRoutes } from './modules/exports/exports.routes';
+import { registerDeletionRoutes } from './modules/deletions/deletions.routes';
 import { registerImportRoutes } from './modules/imports/imports.routes';
 import { registerListRoutes } from './modules/lists/lists.routes';
 import { registerTaskRoutes } from './modules/tasks/tasks.routes';
@@ -82,6 +83,7 @@ export async function buildApp(context: AppContext): Promise<App> {
   registerBulkRoutes(app, context);
   registerTagReconciliationRoutes(app, context);
   registerExportRoutes(app, context);
+  registerDeletionRoutes(app, context);
   registerImportRoutes(app, context);
   registerListRoutes(app, context);
   registerTaskRoutes(app, context);

@@ -6,6 +6,7 @@ import type { SearchService } from './modules/search/search.service';
 import type { BulkService } from './modules/bulk/bulk.service';
 import type { TagReconciliationService } from './modules/tag-reconciliation/tag-reconciliation.service';
 import type { ExportsService } from './modules/exports/exports.service';
+import type { DeletionsService } from './modules/deletions/deletions.service';
 import type { ImportsService } from './modules/imports/imports.service';
 import type { ListsService } from './modules/lists/lists.service';
 import type { TasksService } from './modules/tasks/tasks.service';
@@ -50,4 +51,5 @@ export interface AppContext {
   lists: ListsService;
   tasks: TasksService;
   templates: TemplatesService;
+  deletions: DeletionsService;
 }

@@ -27,6 +27,7 @@ import { createImportsService } from './modules/imports/imports.service';
 import { createListsService } from './modules/lists/lists.service';
 import { createTasksService } from './modules/tasks/tasks.service';
 import { createTemplatesService } from './modules/templates/templates.service';
+import { createDeletionsService } from './modules/deletions/deletions.service';
 import { seedDemo } from './seed/demo';
 import { startChangeLogPruning } from './platform/db/change-log-pruning';
 import { startStatisticsRefresh } from './platform/db/statistics';
@@ -90,6 +91,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
   const tasks = createTasksService({ databases, teams, contacts, queue, mail, config });
   const templates = createTemplatesService({ databases, teams, tasks });
   const bulk = createBulkService({ databases, teams, search, tasks, templates, queue });
+  const deletions = createDeletionsService({ databases, queue });
   return {
     config,
     log,
@@ -115,6 +117,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
     lists,
     tasks,
     templates,
+    deletions,
   };
 }
 
@@ -137,6 +140,7 @@ export async function startServer(
   const statistics = await startStatisticsRefresh(dbs, log);
   // Upkeep is the workers' (an API-only process leaves it to them).
   const pruning = config.ROLE !== 'api' ? startChangeLogPruning(dbs, log) : null;
+  const purging = config.ROLE !== 'api' ? context.deletions.schedulePurge(log) : null;
   if (config.ROLE !== 'api') await context.queue.work(workerJobs(context));
 
   let app: App | null = null;
@@ -153,6 +157,7 @@ export async function startServer(
         await app?.close();
         statistics.stop();
         pruning?.stop();
+        purging?.stop();
         await context.queue.stop();
         await context.events.stop();
         await context.appEvents.stop();

@@ -309,3 +309,10 @@ export {
   importWarningSchema,
 } from './import-contracts';
 export type { FinishedImport, Import, ImportWarning, ImportWarningList } from './import-contracts';
+export {
+  DELETED_RETENTION_DAYS,
+  deletionPageSchema,
+  deletionSchema,
+  restoredSchema,
+} from './deletion-contracts';
+export type { Deletion, DeletionPage, Restored } from './deletion-contracts';

@@ -32,6 +32,9 @@ export const TEAM_PERMISSIONS: Readonly<Record<TeamPermission, readonly TeamRole
 export const PERMISSION_REFUSALS = {
   'manage-members': { members: 'Only the team owner or an admin can do this.' },
   'manage-pipelines': { pipelines: 'Only the team owner or an admin can change pipelines.' },
+  'see-all-pipelines': {
+    'recently-deleted': 'Only the team owner or an admin can see and restore what was deleted.',
+  },
   'manage-setup': {
     templates: 'Only the team owner or an admin can change templates.',
     lists: 'Only the team owner or an admin can change this list.',

@@ -6,13 +6,14 @@ import type { JobDefinition } from '../platform/queue';
 // which reads the services back).
 export { deliverMailJob } from './deliver-mail.job';
 export { mergeTagsJob } from './merge-tags.job';
+export { purgeDeletedJob } from './purge-deleted.job';
 export { runBulkActionJob } from './run-bulk-action.job';
 export { runImportJob } from './run-import.job';
 export { sendTaskReminderJob } from './send-task-reminder.job';
 
 /** Every job a worker process runs, each with the handler its owning service gave it. */
 export function workerJobs(
-  services: Pick<AppContext, 'mail' | 'bulk' | 'tagReconciliation' | 'imports' | 'tasks'>,
+  services: Pick<AppContext, 'mail' | 'bulk' | 'tagReconciliation' | 'imports' | 'tasks' | 'deletions'>,
 ): JobDefinition<z.ZodType>[] {
   return [
     services.mail.deliverMailJob,
@@ -20,5 +21,6 @@ export function workerJobs(
     services.tagReconciliation.mergeTagsJob,
     services.imports.runImportJob,
     services.tasks.taskReminderJob,
+    services.deletions.purgeDeletedJob,
   ];
 }

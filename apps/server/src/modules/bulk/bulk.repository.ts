@@ -1,13 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TeamDb } from '../../platform/db/databases';
 import { insertUnnest, selectRows, textArray } from '../../platform/db/raw';
-import {
-  activities,
-  bulkJobs,
-  contactDataTables,
-  contacts,
-  stageHistory,
-} from '../../platform/db/team-schema';
+import { activities, bulkJobs, stageHistory } from '../../platform/db/team-schema';
 
 export type BulkJobRow = typeof bulkJobs.$inferSelect;
 
@@ -123,18 +117,4 @@ export async function findTasksMadeByJob(db: TeamDb, teamId: string, jobId: stri
 
 export async function insertActivities(db: TeamDb, rows: (typeof activities.$inferInsert)[]) {
   if (rows.length > 0) await db.execute(insertUnnest(activities, rows));
-}
-
-/** Deletes contacts and everything hanging off them, a table at a time. */
-export async function deleteContacts(db: TeamDb, teamId: string, contactIds: string[]) {
-  for (const table of contactDataTables) {
-    await db.execute(
-      sql`delete from ${table} where team_id = ${teamId} and contact_id = any(${textArray(contactIds)})`,
-    );
-  }
-  const deleted = await selectRows<{ id: string }>(
-    db,
-    sql`delete from ${contacts} where team_id = ${teamId} and id = any(${textArray(contactIds)}) returning id`,
-  );
-  return deleted.map((row) => row.id);
 }

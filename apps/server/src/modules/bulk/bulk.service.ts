@@ -14,6 +14,7 @@ import { runBulkActionJob } from '../../jobs/run-bulk-action.job';
 import type { JobQueue, JobRun } from '../../platform/queue';
 import { appendChange } from '../../platform/realtime';
 import { findTagsWithSets, lastCardRank } from '../contacts';
+import { softDeleteContacts } from '../deletions';
 import * as pipelineData from '../pipelines';
 import { findMatchingIds } from '../search';
 import type { SearchService } from '../search/search.service';
@@ -187,7 +188,13 @@ export function createBulkService(deps: {
           break;
         }
         case 'delete':
-          await repo.deleteContacts(tx, teamId, batch);
+          // The job is the one action: its contacts are restored together from Recently deleted.
+          await softDeleteContacts(tx, teamId, batch, {
+            id: job.id,
+            at: job.createdAt,
+            byUid: job.createdByUid,
+            byName: job.createdBy,
+          });
           break;
         case 'export':
           // Nothing to change: the download reads the matched contacts when it is fetched.

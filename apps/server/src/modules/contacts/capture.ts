@@ -25,6 +25,7 @@ import {
   writeSources,
   type ContactFields,
 } from './contact-fields';
+import { findKeptPlacements, restore } from '../deletions';
 import * as repo from './contacts.repository';
 
 export interface CaptureInput extends ContactFields {
@@ -145,9 +146,16 @@ export function createCapture(deps: { databases: Databases; teams: TeamsService;
               teamUID,
               { sources, emailAddress: input.emailAddress },
               1,
+              { includeDeleted: true },
             );
             const found = match?.contactId ?? null;
-            const before = found ? await repo.listContactPipelines(tx, teamUID, found) : [];
+            // A deleted person captured again comes back, as they were (HubSpot does the same): their
+            // profiles are still theirs, so a new contact could not take them.
+            const before = !found
+              ? []
+              : match!.deleted
+                ? await findKeptPlacements(tx, teamUID, [found])
+                : await repo.listContactPipelines(tx, teamUID, found);
             // Someone the member may not see is neither shown nor changed: the managers are told.
             if (
               found &&
@@ -158,14 +166,16 @@ export function createCapture(deps: { databases: Databases; teams: TeamsService;
             ) {
               return { contactId: found, created: false, hidden: true };
             }
-            if (match && captured.createOnly) {
+            const restored = match?.deleted === true;
+            if (restored) await restore(tx, teamUID, { contactIds: [found!] });
+            if (match && !restored && captured.createOnly) {
               const contact = await repo.findContact(tx, teamUID, match.contactId);
               throw new ContactExistsError(contact?.name ?? '', match.contactId, match.by);
             }
             const created = !found;
             const contactId = found ?? (await insertNewContact(tx, member, input, subscription));
             const written: repo.ActivityInsert[] = [];
-            let changed = created;
+            let changed = created || restored;
             if (created) {
               const at = new Date(Date.now() - CONTACT_ADDED_BACKDATE_MS.initial);
               written.push(

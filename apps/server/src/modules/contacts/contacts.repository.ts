@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TeamDb } from '../../platform/db/databases';
 import {
   activities,
@@ -44,41 +44,58 @@ function matchingProfiles(sources: SourceInput[]) {
   ]);
 }
 
-/** How a contact was found to be the same person. */
-export type IdentityMatch = { contactId: string; by: 'profile' | 'email' };
+/** How a contact was found to be the same person; `deleted` when it waits in Recently deleted. */
+export type IdentityMatch = { contactId: string; by: 'profile' | 'email'; deleted: boolean };
+
+/** Deleted contacts are out of every read but capture's, which brings the same person back. */
+const live = isNull(contacts.deletedAt);
 
 /**
  * The contacts that are the same person, by platform and profile id, platform and username, or
- * email, in that order: capture takes the first, the contact form shows them all.
+ * email, in that order: capture takes the first (deleted ones too, which it restores), the contact
+ * form shows them all (living ones only).
  */
 export async function findContactsByIdentity(
   db: TeamDb,
   teamId: string,
   identity: { sources: SourceInput[]; emailAddress?: string | null | undefined },
   limit: number,
+  options: { includeDeleted?: boolean } = {},
 ): Promise<IdentityMatch[]> {
   const found: IdentityMatch[] = [];
+  const which = options.includeDeleted ? sql`true` : live;
   const bySource = matchingProfiles(identity.sources);
   if (bySource.length > 0) {
     const rows = await db
-      .selectDistinct({ id: contactSources.contactId })
+      .selectDistinct({ id: contactSources.contactId, deletedAt: contacts.deletedAt })
       .from(contactSources)
-      .where(and(eq(contactSources.teamId, teamId), or(...bySource)))
+      .innerJoin(
+        contacts,
+        and(eq(contacts.teamId, contactSources.teamId), eq(contacts.id, contactSources.contactId)),
+      )
+      .where(and(eq(contactSources.teamId, teamId), or(...bySource), which))
       .limit(limit);
-    found.push(...rows.map((row) => ({ contactId: row.id, by: 'profile' as const })));
+    found.push(
+      ...rows.map((row) => ({ contactId: row.id, by: 'profile' as const, deleted: row.deletedAt !== null })),
+    );
   }
   if (identity.emailAddress && found.length < limit) {
     const rows = await db
-      .select({ id: contacts.id })
+      .select({ id: contacts.id, deletedAt: contacts.deletedAt })
       .from(contacts)
       .where(
         and(
           eq(contacts.teamId, teamId),
           sql`lower(${contacts.emailAddress}) = ${identity.emailAddress.toLowerCase()}`,
+          which,
         ),
       )
+      // A living person before a deleted one with the same address.
+      .orderBy(sql`${contacts.deletedAt} is not null`)
       .limit(limit - found.length);
-    found.push(...rows.map((row) => ({ contactId: row.id, by: 'email' as const })));
+    found.push(
+      ...rows.map((row) => ({ contactId: row.id, by: 'email' as const, deleted: row.deletedAt !== null })),
+    );
   }
   return found;
 }
@@ -98,7 +115,7 @@ export async function findContactIdsByName(db: TeamDb, teamId: string, name: str
   const rows = await db
     .select({ id: contacts.id })
     .from(contacts)
-    .where(and(eq(contacts.teamId, teamId), sql`lower(${contacts.name}) = ${name.toLowerCase()}`))
+    .where(and(eq(contacts.teamId, teamId), sql`lower(${contacts.name}) = ${name.toLowerCase()}`, live))
     .orderBy(desc(contacts.updatedAt))
     .limit(limit);
   return rows.map((row) => row.id);
@@ -109,7 +126,7 @@ export async function findContactIdsByPhone(db: TeamDb, teamId: string, phoneNum
   const rows = await db
     .select({ id: contacts.id })
     .from(contacts)
-    .where(and(eq(contacts.teamId, teamId), eq(contacts.phoneNumber, phoneNumber)))
+    .where(and(eq(contacts.teamId, teamId), eq(contacts.phoneNumber, phoneNumber), live))
     .orderBy(desc(contacts.updatedAt))
     .limit(limit);
   return rows.map((row) => row.id);
@@ -121,7 +138,7 @@ export async function listContactsByIds(db: TeamDb, teamId: string, ids: string[
   return db
     .select()
     .from(contacts)
-    .where(and(eq(contacts.teamId, teamId), inArray(contacts.id, ids)));
+    .where(and(eq(contacts.teamId, teamId), inArray(contacts.id, ids), live));
 }
 
 /** Where each of these contacts is: (contact, pipeline, stage). */
@@ -159,7 +176,17 @@ export async function findSourceOwners(
 }
 
 export async function countContacts(db: TeamDb, teamId: string): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(contacts).where(eq(contacts.teamId, teamId));
+  // Deleted contacts do not count against the plan: deleting makes room at once. All of the team's
+  // (an index-only count) less the deleted (their partial index), rather than reading every row.
+  const [row] = await db
+    .select({
+      value: sql<number>`(${db.select({ value: count() }).from(contacts).where(eq(contacts.teamId, teamId))})
+        - (${db
+          .select({ value: count() })
+          .from(contacts)
+          .where(and(eq(contacts.teamId, teamId), sql`${contacts.deletedAt} is not null`))})`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
   return row?.value ?? 0;
 }
 
@@ -167,7 +194,7 @@ export async function findContact(db: TeamDb, teamId: string, id: string): Promi
   const [row] = await db
     .select()
     .from(contacts)
-    .where(and(eq(contacts.teamId, teamId), eq(contacts.id, id)));
+    .where(and(eq(contacts.teamId, teamId), eq(contacts.id, id), live));
   return row ?? null;
 }
 
@@ -185,14 +212,6 @@ export async function updateContact(
     .update(contacts)
     .set({ ...patch, updatedAt: new Date() })
     .where(and(eq(contacts.teamId, teamId), eq(contacts.id, id)));
-}
-
-/** Deletes a contact with everything that hangs off it. */
-export async function deleteContact(db: TeamDb, teamId: string, id: string) {
-  for (const table of contactDataTables) {
-    await db.delete(table).where(and(eq(table.teamId, teamId), eq(table.contactId, id)));
-  }
-  await db.delete(contacts).where(and(eq(contacts.teamId, teamId), eq(contacts.id, id)));
 }
 
 export async function listSources(db: TeamDb, teamId: string, contactId: string) {

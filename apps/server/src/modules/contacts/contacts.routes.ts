@@ -151,7 +151,11 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
 
   routes.delete({
     path: '/contacts/:GTID',
-    schema: { tags, summary: 'Delete a contact and their history (owner or admin)', params: contactParams },
+    schema: {
+      tags,
+      summary: 'Delete a contact (owner or admin): gone from every list now, restorable for 30 days',
+      params: contactParams,
+    },
     status: 204,
     handler: ({ member, params }) => contacts.deleteContact(member, params.GTID),
   });

@@ -1,4 +1,5 @@
-import { canSeePipeline, canSeePipelineItem } from '@grouptrack/domain';
+import { canSeePipeline, canSeePipelineItem, createPushId } from '@grouptrack/domain';
+import { softDeleteContacts } from '../deletions';
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { ForbiddenError, NotFoundError } from '../../platform/errors';
 import type { TeamActor, TeamsService } from '../teams/teams.service';
@@ -118,7 +119,13 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
         throw new ForbiddenError('Only the team owner or an admin can delete contacts.');
       await databases.forTeam(teamUID).transaction(async (tx) => {
         const { placements } = await requireContact(tx, member, contactId);
-        await repo.deleteContact(tx, teamUID, contactId);
+        // Kept 30 days in the Recently deleted list; gone from boards, searches and exports now.
+        await softDeleteContacts(tx, teamUID, [contactId], {
+          id: createPushId('del_'),
+          at: new Date(),
+          byUid: member.userId,
+          byName: member.name,
+        });
         await announce(
           tx,
           member,

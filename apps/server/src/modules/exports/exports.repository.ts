@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { TeamDb } from '../../platform/db/databases';
 import {
   contactPipelines,
@@ -17,7 +17,8 @@ export async function loadContactPage(db: TeamDb, teamId: string, ids: string[])
     db
       .select()
       .from(contacts)
-      .where(and(eq(contacts.teamId, teamId), inArray(contacts.id, ids))),
+      // A contact deleted after the export was asked for leaves it at once.
+      .where(and(eq(contacts.teamId, teamId), inArray(contacts.id, ids), isNull(contacts.deletedAt))),
     db
       .select()
       .from(contactSources)

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import { softDeletePipeline, type Deletion } from '../deletions';
 import type { TeamDb } from '../../platform/db/databases';
 import {
   contactPipelines,
@@ -15,15 +16,20 @@ export type StageRow = typeof stages.$inferSelect;
 export type TagSetRow = typeof tagSets.$inferSelect;
 export type TagRow = typeof tags.$inferSelect;
 
+/** The team's pipelines in order; deleted ones wait in the Recently deleted list, out of every read. */
 export async function listPipelines(db: TeamDb, teamId: string) {
-  return db.select().from(pipelines).where(eq(pipelines.teamId, teamId)).orderBy(asc(pipelines.rank));
+  return db
+    .select()
+    .from(pipelines)
+    .where(and(eq(pipelines.teamId, teamId), isNull(pipelines.deletedAt)))
+    .orderBy(asc(pipelines.rank));
 }
 
 export async function findPipeline(db: TeamDb, teamId: string, id: string): Promise<PipelineRow | null> {
   const [row] = await db
     .select()
     .from(pipelines)
-    .where(and(eq(pipelines.teamId, teamId), eq(pipelines.id, id)));
+    .where(and(eq(pipelines.teamId, teamId), eq(pipelines.id, id), isNull(pipelines.deletedAt)));
   return row ?? null;
 }
 
@@ -59,24 +65,12 @@ export async function setDefaultPipeline(db: TeamDb, teamId: string, id: string)
     .where(eq(pipelines.teamId, teamId));
 }
 
-/** Deletes a pipeline with its stages, tag sets, tags and contacts' place in it; contacts stay. */
-export async function deletePipeline(db: TeamDb, teamId: string, id: string) {
-  const setIds = db
-    .select({ id: tagSets.id })
-    .from(tagSets)
-    .where(and(eq(tagSets.teamId, teamId), eq(tagSets.pipelineId, id)));
-  const tagIds = db
-    .select({ id: tags.id })
-    .from(tags)
-    .where(and(eq(tags.teamId, teamId), inArray(tags.tagSetId, setIds)));
-  await db.delete(contactTags).where(and(eq(contactTags.teamId, teamId), inArray(contactTags.tagId, tagIds)));
-  await db.delete(tags).where(and(eq(tags.teamId, teamId), inArray(tags.tagSetId, setIds)));
-  await db.delete(tagSets).where(and(eq(tagSets.teamId, teamId), eq(tagSets.pipelineId, id)));
-  await db
-    .delete(contactPipelines)
-    .where(and(eq(contactPipelines.teamId, teamId), eq(contactPipelines.pipelineId, id)));
-  await db.delete(stages).where(and(eq(stages.teamId, teamId), eq(stages.pipelineId, id)));
-  await db.delete(pipelines).where(and(eq(pipelines.teamId, teamId), eq(pipelines.id, id)));
+/**
+ * Deletes a pipeline for 30 days: it and its contacts' places leave every read, and a restore brings
+ * back its stages, tag sets and tags as they were. The contacts stay in the team.
+ */
+export async function deletePipeline(db: TeamDb, teamId: string, id: string, deletion: Deletion) {
+  await softDeletePipeline(db, teamId, id, deletion);
 }
 
 export async function listStages(db: TeamDb, teamId: string, pipelineIds?: string[]) {
@@ -144,10 +138,13 @@ export async function countStageContacts(db: TeamDb, teamId: string, stageId: st
 
 /** Tag sets with their tags: global ones (pipelineId null) and those of the given pipelines. */
 export async function listTagSets(db: TeamDb, teamId: string, pipelineIds: string[] | 'all') {
+  // A deleted pipeline's tag sets come back with it; until then they are not offered.
+  const live = sql`(${tagSets.pipelineId} is null or ${tagSets.pipelineId} not in (select p.id from ${pipelines} p where p.team_id = ${teamId} and p.deleted_at is not null))`;
   const scope =
     pipelineIds === 'all'
-      ? eq(tagSets.teamId, teamId)
+      ? and(eq(tagSets.teamId, teamId), live)
       : and(
+          live,
           eq(tagSets.teamId, teamId),
           pipelineIds.length > 0
             ? sql`(${tagSets.pipelineId} is null or ${inArray(tagSets.pipelineId, pipelineIds)})`

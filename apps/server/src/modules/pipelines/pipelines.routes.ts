@@ -94,7 +94,7 @@ export function registerPipelineRoutes(app: App, { auth, teams, pipelines }: App
       },
     },
     remove: {
-      summary: "Delete a pipeline; its contacts stay in the team's other pipelines",
+      summary: "Delete a pipeline (restorable for 30 days); its contacts stay in the team's other pipelines",
       handler: ({ member, params }) => pipelines.deletePipeline(member, params.pipelineID),
     },
   });

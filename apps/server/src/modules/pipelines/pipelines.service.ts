@@ -205,7 +205,12 @@ export function createPipelinesService(deps: { databases: Databases }) {
       requirePermission(member, 'manage-pipelines', 'pipelines');
       await write(teamUID, '', async (tx) => {
         const pipeline = await requirePipeline(tx, member, pipelineId);
-        await repo.deletePipeline(tx, teamUID, pipelineId);
+        await repo.deletePipeline(tx, teamUID, pipelineId, {
+          id: createPushId('del_'),
+          at: new Date(),
+          byUid: member.userId,
+          byName: member.name,
+        });
         if (pipeline.isDefault) {
           const [next] = await repo.listPipelines(tx, teamUID);
           if (next) await repo.setDefaultPipeline(tx, teamUID, next.id);

@@ -92,7 +92,9 @@ type PipelineForm = 'join' | 'id-set';
 /** The pipeline join (when a pipeline is asked for) and the conditions a matching contact `c` meets. */
 function searchParts(query: SearchQuery, pipeline: PipelineForm = 'join'): { join: SQL; conditions: SQL } {
   const { teamId, filter } = query;
-  const conditions: SQL[] = [sql`c.team_id = ${teamId}`];
+  // Deleted contacts wait in Recently deleted; their places are kept out of contact_pipelines, so
+  // the placement-only counts and pages never meet them.
+  const conditions: SQL[] = [sql`c.team_id = ${teamId}`, sql`c.deleted_at is null`];
   const join =
     filter.pipelineId && pipeline === 'join'
       ? sql`join contact_pipelines cp on cp.team_id = c.team_id and cp.contact_id = c.id and cp.pipeline_id = ${filter.pipelineId}`

@@ -68,6 +68,8 @@ export async function listTasks(db: TeamDb, teamId: string, options: TaskListOpt
   const conditions: SQL[] = [eq(tasks.teamId, teamId), eq(tasks.status, options.status)];
   if (options.assigneeUid) conditions.push(eq(tasks.assigneeUid, options.assigneeUid));
   if (options.contactId) conditions.push(eq(tasks.contactId, options.contactId));
+  // A deleted contact's tasks wait with them in Recently deleted, and come back with a restore.
+  conditions.push(isNull(contacts.deletedAt));
   const inPipelines = (pipelines: SQL) =>
     sql`exists (select 1 from ${contactPipelines} where ${contactPipelines.teamId} = ${tasks.teamId} and ${contactPipelines.contactId} = ${tasks.contactId} and ${contactPipelines.pipelineId} ${pipelines})`;
   if (options.pipelineId) conditions.push(inPipelines(sql`= ${options.pipelineId}`));
