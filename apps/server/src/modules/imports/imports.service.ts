@@ -12,8 +12,6 @@ import {
   CSV_FIELDS,
   DATE_ORDERS,
   DEFAULT_TAG_SET_COLOR,
-  formatCsvRow,
-  formatImportWarning,
   identifiesPerson,
   isGroupTrackExport,
   mapCsvRow,
@@ -40,6 +38,7 @@ import * as pipelineData from '../pipelines';
 import { HIDDEN_CONTACT_MESSAGE } from '../contacts/contacts.service';
 import type { TeamsService } from '../teams/teams.service';
 import { createCsvDecoder, type CsvEncoding } from './csv-decoding';
+import { createImportReports } from './import-reports';
 import * as repo from './imports.repository';
 
 /** The most rows handled per transaction: each batch runs a dozen statements, so larger batches run fewer. */
@@ -50,10 +49,6 @@ export const IMPORT_BATCH_SIZE = 5000;
  */
 const FIRST_BATCH_ROWS = 200;
 const BATCH_TARGET_MS = 1000;
-/** The finished imports a member's bell lists. */
-const NOTICES_LISTED = 20;
-/** The warnings the import's answer lists; the rest are in its warnings CSV. */
-const WARNINGS_LISTED = 100;
 const CHUNK_CHARS = 1_000_000;
 const PREVIEW_ROWS = 5;
 /** The largest file accepted, in bytes. */
@@ -124,22 +119,6 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
       error: row.error,
       createdAt: row.createdAt.toISOString(),
       finishedAt: row.finishedAt?.toISOString() ?? null,
-    };
-  }
-
-  /** An import that has ended, as its starter's bell lists it. */
-  function presentNotice(row: repo.ImportRow) {
-    return {
-      importId: row.id,
-      fileName: row.fileName,
-      status: row.status,
-      created: row.created,
-      updated: row.updated,
-      refused: row.refused,
-      warnings: row.warnings,
-      error: row.error,
-      finishedAt: row.finishedAt!.toISOString(),
-      readAt: row.noticeReadAt?.toISOString() ?? null,
     };
   }
 
@@ -745,6 +724,14 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
     }
   }
 
+  /** One of the member's own imports; another's is not found. */
+  async function getImport(member: TeamActor, importId: string) {
+    const { teamUID } = member;
+    const row = await repo.findImport(databases.forTeam(teamUID), teamUID, importId);
+    if (!row || row.createdByUid !== member.userId) throw new NotFoundError('Import not found.');
+    return present(row);
+  }
+
   return {
     runImportJob: runImportJob.handledBy(({ teamUID, importId }, run) =>
       runImport(teamUID, importId, run?.signal),
@@ -876,87 +863,9 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
       return present((await repo.findImport(db, teamUID, importId))!);
     },
 
-    async getImport(member: TeamActor, importId: string) {
-      const { teamUID } = member;
-      const row = await repo.findImport(databases.forTeam(teamUID), teamUID, importId);
-      if (!row || row.createdByUid !== member.userId) throw new NotFoundError('Import not found.');
-      return present(row);
-    },
+    getImport,
 
-    /** An import's first warnings, in file order, each as its report says it; the rest are in its CSV. */
-    async listWarnings(member: TeamActor, importId: string) {
-      const { teamUID } = member;
-      const job = await this.getImport(member, importId);
-      const rows = await repo.listWarnings(
-        databases.forTeam(teamUID),
-        teamUID,
-        importId,
-        { rowNumber: 0, column: -1 },
-        WARNINGS_LISTED,
-      );
-      return {
-        total: job.warnings,
-        warnings: rows.map((row) => ({
-          row: row.rowNumber,
-          column: row.header,
-          value: row.value,
-          reason: row.reason,
-          message: formatImportWarning(row),
-        })),
-      };
-    },
-
-    /** Every warning as CSV: the row number, the column, the value and why. */
-    async warningsReport(member: TeamActor, importId: string) {
-      const { teamUID } = member;
-      const job = await this.getImport(member, importId);
-      const db = databases.forTeam(teamUID);
-      async function* rows(): AsyncGenerator<string> {
-        yield formatCsvRow(['Row', 'Column', 'Value', 'Warning']);
-        for (let after = { rowNumber: 0, column: -1 }; ;) {
-          const page = await repo.listWarnings(db, teamUID, importId, after, 1000);
-          if (page.length === 0) return;
-          yield page.map((row) => formatCsvRow([row.rowNumber, row.header, row.value, row.reason])).join('');
-          after = page.at(-1)!;
-        }
-      }
-      return { fileName: job.fileName, rows: rows() };
-    },
-
-    /** The signed-in member's finished imports in this team, newest first: the bell's import notices. */
-    async listFinishedImports(member: TeamActor) {
-      const { teamUID } = member;
-      const rows = await repo.listFinishedImports(
-        databases.forTeam(teamUID),
-        teamUID,
-        member.userId,
-        NOTICES_LISTED,
-      );
-      return rows.map(presentNotice);
-    },
-
-    /** Marks the signed-in member's finished imports as seen in their bell. */
-    async markFinishedImportsRead(member: TeamActor) {
-      const { teamUID } = member;
-      await repo.markImportNoticesRead(databases.forTeam(teamUID), teamUID, member.userId);
-    },
-
-    /** The refused rows as CSV: the original columns, then the row number and the reason. */
-    async refusedReport(member: TeamActor, importId: string) {
-      const { teamUID } = member;
-      const job = await this.getImport(member, importId);
-      const db = databases.forTeam(teamUID);
-      async function* rows(): AsyncGenerator<string> {
-        yield formatCsvRow([...job.headers, 'Row', 'Reason']);
-        for (let after = 0; ;) {
-          const page = await repo.listRefusals(db, teamUID, importId, after, 1000);
-          if (page.length === 0) return;
-          yield page.map((row) => formatCsvRow([...row.values, row.rowNumber, row.reason])).join('');
-          after = page.at(-1)!.rowNumber;
-        }
-      }
-      return { fileName: job.fileName, rows: rows() };
-    },
+    ...createImportReports({ databases, getImport }),
   };
 }
 
