@@ -276,3 +276,53 @@ describe('an import whose starter loses access before it runs', () => {
     expect(await taggedWith(lostTag)).toBe(0);
   });
 });
+
+describe('a deleted person found again by an import', () => {
+  it('comes back as they were, in their pipeline, rather than as a second contact', async () => {
+    const { GTID } = (
+      await owner.post(`${base()}/contacts`, {
+        name: 'Dana Deleted',
+        emailAddress: 'dana@import-access.test',
+        pipeline: { pipelineId: mine.groupUID },
+      })
+    ).body.data;
+    expect((await owner.delete(`${base()}/contacts/${GTID}`)).status).toBe(204);
+    expect((await member.get(`${base()}/contacts/${GTID}`)).status).toBe(404);
+
+    const { state } = await runImport(
+      member,
+      [
+        ['Name', 'Email'],
+        ['Dana Back', 'dana@import-access.test'],
+      ],
+      { mapping: ['name', 'emailAddress'], pipelineId: mine.groupUID },
+    );
+    expect(state).toMatchObject({ created: 0, updated: 1, refused: 0 });
+    const back = (await member.get(`${base()}/contacts/${GTID}`)).body.data;
+    expect(back).toMatchObject({ name: 'Dana Back', emailAddress: 'dana@import-access.test' });
+    expect(Object.keys(back.groupData)).toEqual([mine.groupUID]);
+  });
+
+  it("is refused, unchanged, when they were in none of the member's pipelines", async () => {
+    const { GTID } = (
+      await owner.post(`${base()}/contacts`, {
+        name: 'Hugo Hidden',
+        emailAddress: 'hugo@import-access.test',
+        pipeline: { pipelineId: hidden.groupUID },
+      })
+    ).body.data;
+    await owner.delete(`${base()}/contacts/${GTID}`);
+
+    const { state, refused } = await runImport(
+      member,
+      [
+        ['Name', 'Email'],
+        ['Hugo Renamed', 'hugo@import-access.test'],
+      ],
+      { mapping: ['name', 'emailAddress'], pipelineId: mine.groupUID },
+    );
+    expect(state).toMatchObject({ created: 0, updated: 0, refused: 1 });
+    expect(refused[0]!.at(-1)).toBe(HIDDEN_CONTACT_MESSAGE);
+    expect((await owner.get(`${base()}/contacts/${GTID}`)).status).toBe(404);
+  });
+});

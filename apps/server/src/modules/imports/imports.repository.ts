@@ -193,6 +193,17 @@ export async function findContactsOutside(
   return rows.map((row) => row.id);
 }
 
+/** Of these contacts, those waiting in Recently deleted: an import that finds them brings them back. */
+export async function findDeletedContacts(db: TeamDb, teamId: string, contactIds: string[]) {
+  if (contactIds.length === 0) return [];
+  const rows = await selectRows<{ id: string }>(
+    db,
+    sql`select id from contacts
+        where team_id = ${teamId} and id = any(${textArray(contactIds)}) and deleted_at is not null`,
+  );
+  return rows.map((row) => row.id);
+}
+
 /** Inserts new contacts; answers the ids that were free (one taken meanwhile is left out). */
 export async function insertContacts(db: TeamDb, rows: (typeof contacts.$inferInsert)[]) {
   if (rows.length === 0) return [];

@@ -34,6 +34,7 @@ import type { JobQueue } from '../../platform/queue';
 import { announceAppEvent } from '../../platform/app-events';
 import { appendChange } from '../../platform/realtime';
 import { findTagsWithSets, lastCardRank, type ActivityInsert } from '../contacts';
+import { findKeptPlacements, restore } from '../deletions';
 import * as pipelineData from '../pipelines';
 import { HIDDEN_CONTACT_MESSAGE } from '../contacts/contacts.service';
 import type { TeamsService } from '../teams/teams.service';
@@ -230,6 +231,28 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
     );
   }
 
+  /**
+   * Of the contacts an import found, those the member may not see: a living one in none of their
+   * pipelines, a deleted one that was in none of them when it was deleted.
+   */
+  async function findHiddenContacts(
+    tx: TeamDb,
+    teamId: string,
+    contactIds: string[],
+    deleted: Set<string>,
+    groupAccess: string[],
+  ) {
+    const living = contactIds.filter((id) => !deleted.has(id));
+    const kept = await findKeptPlacements(tx, teamId, [...deleted]);
+    const seen = new Set(
+      kept.filter((place) => groupAccess.includes(place.pipelineId)).map((place) => place.contactId),
+    );
+    return [
+      ...(await repo.findContactsOutside(tx, teamId, living, groupAccess)),
+      ...[...deleted].filter((id) => !seen.has(id)),
+    ];
+  }
+
   /** Once per import, however often its job runs: the owner and admins hear of the refused people. */
   async function tellManagersOfHiddenRows(job: repo.ImportRow) {
     const db = databases.forTeam(job.teamId);
@@ -377,15 +400,12 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
           emails: [...new Set(keys.filter((key) => key.startsWith('e:')).map((key) => key.slice(2)))],
         });
         const stored = new Map(existing.map((row) => [row.key, row.contactId]));
+        const found = [...new Set(existing.map((row) => row.contactId))];
+        // A deleted person found again comes back as they were (as capture brings them back): their
+        // profiles and address are still theirs, so a new contact could not take them.
+        const deleted = new Set(await repo.findDeletedContacts(tx, teamUID, found));
         const hidden = new Set(
-          seesAll
-            ? []
-            : await repo.findContactsOutside(
-                tx,
-                teamUID,
-                [...new Set(existing.map((row) => row.contactId))],
-                creator.groupAccess,
-              ),
+          seesAll ? [] : await findHiddenContacts(tx, teamUID, found, deleted, creator.groupAccess),
         );
 
         const now = Date.now();
@@ -560,6 +580,8 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
             for (const [key, value] of seen) if (value === original) seen.set(key, row.id);
           }
         }
+        const restoring = [...deleted].filter((id) => touched.has(id));
+        if (restoring.length > 0) await restore(tx, teamUID, { contactIds: restoring });
         await repo.fillContacts(tx, teamUID, fills);
         await repo.upsertSources(tx, uniqueSources);
         await repo.refreshHandles(
