@@ -115,6 +115,13 @@ export const routes: RouteObject[] = [
             ),
           ),
           page(
+            '/contacts/deleted',
+            load(
+              () => import('../routes/recently-deleted'),
+              (m) => m.RecentlyDeletedRoute,
+            ),
+          ),
+          page(
             '/tools/postTracker',
             load(
               () => import('../routes/auto-responder'),

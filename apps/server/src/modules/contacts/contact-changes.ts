@@ -44,6 +44,8 @@ export interface PipelinePlacement {
   pipelineId: string;
   stageId?: string | undefined;
   questions?: { question: string; answer: string }[] | undefined;
+  /** Where in the stage the card goes; the end of the stage when left out. */
+  rank?: string | undefined;
 }
 
 /** What one change did: its history, and whether it changed something the history leaves out. */
@@ -227,6 +229,8 @@ export function createContactChanges(deps: { databases: Databases }) {
       };
     }
     const moved = existing.stageId !== stage.id;
+    // A card put back in its place (an Undo) within the same stage: a new order, no stage change.
+    const reranked = placement.rank !== undefined && placement.rank !== existing.rank;
     // Stored answers come back from jsonb with their keys reordered: compare them by content.
     const answersOf = (list: { question: string; answer: string }[]) =>
       JSON.stringify(list.map((item) => [item.question, item.answer]));
@@ -236,11 +240,12 @@ export function createContactChanges(deps: { databases: Databases }) {
       ...(moved && {
         stageId: stage.id,
         stageChangedAt: now,
-        rank: rankBetween(await repo.lastCardRank(tx, teamId, pipeline.id, stage.id), null),
+        rank: placement.rank ?? rankBetween(await repo.lastCardRank(tx, teamId, pipeline.id, stage.id), null),
       }),
+      ...(!moved && reranked && { rank: placement.rank }),
       ...(answered && { questions: placement.questions }),
     });
-    if (!moved) return { activities: [], changed: answered };
+    if (!moved) return { activities: [], changed: answered || reranked };
     await repo.insertStageHistory(tx, history);
     return {
       changed: true,

@@ -7,6 +7,7 @@ import {
   noteSchema,
   contactMatchesSchema,
   emailSchema,
+  isRank,
   phoneSchema,
   readProfileAddress,
   webAddressSchema,
@@ -183,7 +184,17 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
       summary: 'Add the contact to a pipeline, or move them to another stage of it',
       response: contactSchema,
       params: pipelineParams,
-      body: z.object({ stageId: id.optional(), questions: answers.optional() }).strict(),
+      body: z
+        .object({
+          stageId: id.optional(),
+          questions: answers.optional(),
+          /**
+           * Where in the stage the card goes (a rank the board read); the end of the stage without
+           * it. An Undo of a move sends the card's rank before it, so it lands where it was.
+           */
+          rank: z.string().max(100).refine(isRank, 'must be a card rank').optional(),
+        })
+        .strict(),
     },
     handler: async ({ member, params, body }) => {
       await contacts.setPipelineStage(member, params.GTID, {

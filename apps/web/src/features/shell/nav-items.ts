@@ -26,6 +26,7 @@ export const NAV_AREAS: readonly NavArea[] = [
     items: [
       { label: 'Pipeline', to: '/contacts/pipeline' },
       { label: 'Table', to: '/contacts/table' },
+      { label: 'Recently deleted', to: '/contacts/deleted' },
     ],
   },
   {

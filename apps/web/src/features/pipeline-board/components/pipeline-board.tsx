@@ -14,6 +14,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { QueryError } from '../../../components/query-error';
+import { showUndoToast } from '../../../components/undo-toast';
 import { formatErrorMessage } from '../../../lib/api-client';
 import type { OpenDealsSum, SearchHit } from '../../../lib/search-client';
 import { scheduleBoardRefresh } from '../../../lib/change-events';
@@ -26,6 +27,7 @@ import { moveContactToStage } from '../api/move-contact';
 import {
   BOARD_PAGE_SIZE,
   type BoardState,
+  type CardLocation,
   type ColumnState,
   type StagePage,
   locateCard,
@@ -144,24 +146,50 @@ export function PipelineBoard({ teamUID, pipeline, pipelines, globalTagSets }: P
   });
   const { mutateAsync: saveMove } = move;
 
+  // The Undo of a toast shown for an earlier render calls the latest moveCard.
+  const moveCardRef = useRef<(card: SearchHit, toStageId: string, undoing?: CardLocation) => void>(
+    () => undefined,
+  );
+  const stageNames = useMemo(
+    () => new Map(pipeline.stages.map((stage) => [stage.stageUID, stage.name])),
+    [pipeline.stages],
+  );
+
+  /**
+   * Moves a card (shown at once, saved in one write). A move the user made offers an Undo, which
+   * puts the card back in its stage and place, also in one write.
+   */
   const moveCard = useCallback(
-    (card: SearchHit, toStageId: string) => {
+    (card: SearchHit, toStageId: string, undoing?: CardLocation) => {
       const from = locateCard(stateRef.current, card.GTID);
       if (!from || from.stageId === toStageId) return;
-      dispatch({ type: 'move', GTID: card.GTID, toStageId });
-      saveMove({ teamUID, GTID: card.GTID, pipelineId, stageId: toStageId })
-        .then(() => scheduleBoardRefresh(queryClient, teamUID, pipelineId))
+      const name = card.name || 'the contact';
+      dispatch({ type: 'move', GTID: card.GTID, toStageId, slot: undoing?.slot });
+      const rank = undoing ? card.rank : null;
+      saveMove({ teamUID, GTID: card.GTID, pipelineId, stageId: toStageId, rank })
+        .then(() => {
+          scheduleBoardRefresh(queryClient, teamUID, pipelineId);
+          if (undoing) return;
+          showUndoToast({
+            message: `Moved ${name} to ${stageNames.get(toStageId) ?? 'another stage'}.`,
+            label: `Undo moving ${name}`,
+            undo: () => moveCardRef.current(card, from.stageId, from),
+          });
+        })
         .catch((error: unknown) => {
           dispatch({ type: 'move', GTID: card.GTID, toStageId: from.stageId, slot: from.slot });
           notifications.show({
             color: 'red',
-            title: `Couldn't move ${card.name || 'the contact'}`,
+            title: `Couldn't move ${name}`,
             message: formatErrorMessage(error),
           });
         });
     },
-    [teamUID, pipelineId, saveMove, queryClient],
+    [teamUID, pipelineId, saveMove, queryClient, stageNames],
   );
+  useEffect(() => {
+    moveCardRef.current = moveCard;
+  });
 
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),

@@ -21,8 +21,8 @@ import { formatErrorMessage } from '../../../lib/api-client';
 import { TagSetList } from '../../tag-setup';
 import type { Pipeline } from '../../../lib/pipelines';
 import { deletePipeline, updatePipeline, usePipelines, usePipelineMutation } from '../../../lib/pipelines';
-import { ConfirmModal } from '../../../components/confirm-modal';
 import { CreatePipelineModal } from './create-pipeline-modal';
+import { DeletePipelineModal } from './delete-pipeline-modal';
 import { QuestionsPanel } from './questions-panel';
 import { ReadOnlyNote, useSetupAccess } from '../../../app/setup-access';
 import { StagesPanel } from './stages-panel';
@@ -226,17 +226,15 @@ function PipelineDetails({
           <QuestionsPanel teamUID={teamUID} pipeline={pipeline} canEdit={canEdit} />
         </Tabs.Panel>
       </Tabs>
-      <ConfirmModal
+      <DeletePipelineModal
+        teamUID={teamUID}
+        pipeline={pipeline}
         opened={isDeleting}
-        title={`Delete pipeline ${pipeline.nickName}?`}
-        confirmLabel="Delete pipeline"
         onConfirm={() => remove.mutate(undefined, { onSuccess: onDeleted })}
         onClose={() => setIsDeleting(false)}
         isPending={remove.isPending}
         error={remove.error}
-      >
-        Its stages, tag sets and questions are removed. Its contacts stay in the team&apos;s other pipelines.
-      </ConfirmModal>
+      />
     </Stack>
   );
 }

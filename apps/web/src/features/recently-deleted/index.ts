@@ -1,0 +1,1 @@
+export { RecentlyDeletedPage, describeDeletion } from './components/recently-deleted-page';
