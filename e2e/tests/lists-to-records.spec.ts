@@ -217,6 +217,29 @@ test.describe('lists lead to records and back', () => {
     await page.getByRole('link', { name: 'Back to the pipeline' }).click();
     await expect(page).toHaveURL(boardUrl);
     await expect(page.getByRole('button', { name: 'More filters (1)' })).toBeVisible();
+
+    // Down the longest column, a card's contact comes back to the same place in it.
+    const counts = await page
+      .getByTestId('stage-count')
+      .evaluateAll((badges) => badges.map((badge) => Number(badge.textContent?.replace(/\D/g, ''))));
+    const longest = page.getByTestId('board-column').nth(counts.indexOf(Math.max(...counts)));
+    const list = longest.getByTestId('column-scroll');
+    await list.hover();
+    await page.mouse.wheel(0, 700);
+    await expect.poll(() => list.evaluate((element) => element.scrollTop)).toBeGreaterThan(500);
+    const scrolled = await list.evaluate((element) => element.scrollTop);
+    const lower = await list.evaluate((element) => {
+      const top = element.getBoundingClientRect().top;
+      const card = [...element.querySelectorAll('[data-testid="contact-card"]')].find(
+        (each) => each.getBoundingClientRect().top >= top,
+      );
+      return card?.querySelector('a')?.textContent?.trim() ?? '';
+    });
+    await longest.getByRole('link', { name: lower, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: lower })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the pipeline' }).click();
+    await expect(page).toHaveURL(boardUrl);
+    await expect.poll(() => list.evaluate((element) => element.scrollTop)).toBe(scrolled);
   });
 
   test('a contact opened from the filtered tasks goes back to the tasks with their filters', async ({
