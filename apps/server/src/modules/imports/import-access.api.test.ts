@@ -237,6 +237,34 @@ describe('an import whose starter loses access before it runs', () => {
     expect(parseCsv(exported).slice(1)).toEqual([]);
   });
 
+  it('places no one in a pipeline deleted after the import started', async () => {
+    const gone = (await admin.post(at('pipelines'), { nickName: 'Gone soon', stages: [{ name: 'New' }] }))
+      .body.data.groupUID as string;
+    const importId = await startImport(
+      admin,
+      [
+        ['Name', 'Email'],
+        ['Pia Placeless', 'pia.placeless@import-access.test'],
+      ],
+      { mapping: ['name', 'emailAddress'], pipelineId: gone },
+    );
+    expect((await admin.delete(at(`pipelines/${gone}`))).status).toBe(204);
+    await runJob(importId);
+
+    expect((await admin.get(at(`imports/${importId}`))).body.data).toMatchObject({
+      status: 'completed',
+      created: 1,
+    });
+    const [hit] = (
+      await admin.post('/search/v2', {
+        teamUID: team,
+        searchObj: 'Pia Placeless',
+        paging: { from: 0, size: 1 },
+      })
+    ).body.data.hits;
+    expect(Object.keys((await admin.get(at(`contacts/${hit.GTID}`))).body.data.groupData)).toEqual([]);
+  });
+
   it('adds none of the chosen tags of a pipeline its starter can no longer see', async () => {
     const pipelineNamed = async (nickName: string) =>
       (await admin.post(at('pipelines'), { nickName, stages: [{ name: 'New' }] })).body.data

@@ -341,8 +341,9 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
         ? pipelineByName.get(candidate.pipelineName.toLowerCase())
         : undefined;
       const pipelineId = named || options.pipelineId;
-      // Access may have changed since the import was started: only a pipeline still seen is used.
-      const placed = pipelineId && canSeePipeline(creator, pipelineId) ? pipelineId : null;
+      // Access may have changed since the import was started, or the pipeline been deleted: only a
+      // pipeline that is still there and still seen is used.
+      const placed = pipelineId && pipelineNames.has(pipelineId) ? pipelineId : null;
       if (candidate.pipelineName && !named) {
         warn({
           column: mapping.indexOf('pipeline'),
