@@ -3,7 +3,9 @@ import type { SearchAnswer } from './search-client';
 import {
   findNeighbours,
   fromStoredSelection,
+  isListReturn,
   listPageIds,
+  RETURN_STATE,
   readListOrigin,
   toStoredSelection,
   withListOrigin,
@@ -114,5 +116,17 @@ describe('stored selection', () => {
 
   it('ticks nothing when nothing was stored', () => {
     expect(fromStoredSelection(undefined)).toEqual({ mode: 'ids', ids: new Set() });
+  });
+});
+
+describe('isListReturn', () => {
+  it('is a return for "Back" from a contact, and for the browser back, forward or a reload', () => {
+    expect(isListReturn(RETURN_STATE, 'PUSH')).toBe(true);
+    expect(isListReturn(null, 'POP')).toBe(true);
+  });
+
+  it('is a fresh start for a list opened from the menu or a link', () => {
+    expect(isListReturn(null, 'PUSH')).toBe(false);
+    expect(isListReturn({ origin: {} }, 'REPLACE')).toBe(false);
   });
 });

@@ -190,6 +190,18 @@ export function useListPosition(origin: ListOrigin | null, GTID: string): ListPo
   return { ...neighbours, total };
 }
 
+/** The router state of "Back" from a contact: the list puts back its scroll and ticks. */
+export const RETURN_STATE = { isReturn: true } as const;
+
+/**
+ * Whether the list is being returned to (its "Back", the browser's back or forward, a reload), when it
+ * shows what it showed; opened afresh from the menu, it starts at its top with nothing ticked.
+ */
+export function isListReturn(state: unknown, navigationType: 'POP' | 'PUSH' | 'REPLACE'): boolean {
+  if (navigationType === 'POP') return true;
+  return typeof state === 'object' && state !== null && (state as { isReturn?: unknown }).isReturn === true;
+}
+
 /** What a list remembers for its address while the user is away: where it was scrolled, what was ticked. */
 export interface ListView {
   scrollTop?: number;

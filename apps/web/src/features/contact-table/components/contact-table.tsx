@@ -10,7 +10,7 @@ import { Alert, Button, Checkbox, Group, Select, Skeleton, Stack, Text } from '@
 import { createColumnHelper, useTable } from '@tanstack/react-table';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import { formatPlatformName } from '../../../lib/platform-names';
 import type { SearchHit } from '../../../lib/search-client';
@@ -30,6 +30,7 @@ import { listTagOptions } from '../../contact-filters';
 import type { PipelineList } from '../../../lib/pipelines';
 import {
   fromStoredSelection,
+  isListReturn,
   readListView,
   saveListView,
   toStoredSelection,
@@ -142,7 +143,10 @@ export function ContactTable({
 
   const selectionKey = JSON.stringify([objectToFilter, searchText]);
   // What this address showed when the user last left it (for a contact): its scroll and its ticks.
-  const [returnedTo] = useState(() => readListView(listUrl));
+  const navigationType = useNavigationType();
+  const [returnedTo] = useState(() =>
+    isListReturn(location.state, navigationType) ? readListView(listUrl) : {},
+  );
   const [selection, setSelection] = useState<{ key: string; value: Selection }>(() => ({
     key: selectionKey,
     value: fromStoredSelection(returnedTo.selected),

@@ -22,6 +22,7 @@ import { QueryError } from '../../../components/query-error';
 import { isApiError } from '../../../lib/api-client';
 import {
   BACK_LABELS,
+  RETURN_STATE,
   readListOrigin,
   useListPosition,
   withListOrigin,
@@ -79,7 +80,7 @@ export function ContactPage() {
         icon="contact"
         description="This contact does not exist, was deleted, or is in a pipeline you cannot see."
       >
-        <Anchor component={Link} to={back.to}>
+        <Anchor component={Link} to={back.to} state={RETURN_STATE}>
           {back.label}
         </Anchor>
       </EmptyState>
@@ -156,7 +157,7 @@ function ContactView({
   return (
     <Stack>
       <Group justify="space-between" gap="sm">
-        <Anchor component={Link} to={back.to} size="sm">
+        <Anchor component={Link} to={back.to} state={RETURN_STATE} size="sm">
           ← {back.label}
         </Anchor>
         {origin && (

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { readListView, saveListView } from '../../../lib/list-origin';
+import { useLocation, useNavigationType } from 'react-router';
+import { isListReturn, readListView, saveListView } from '../../../lib/list-origin';
 
 /**
  * Keeps where the board was scrolled (across its stages, and down each column) for its address while
@@ -8,7 +9,9 @@ import { readListView, saveListView } from '../../../lib/list-origin';
  */
 export function useBoardViewMemory(url: string): (region: HTMLElement | null) => void {
   const [region, setRegion] = useState<HTMLElement | null>(null);
-  const [returnedTo] = useState(() => readListView(url));
+  const state: unknown = useLocation().state;
+  const navigationType = useNavigationType();
+  const [returnedTo] = useState(() => (isListReturn(state, navigationType) ? readListView(url) : {}));
   const leaving = useRef({ url, scrollLeft: returnedTo.scrollLeft ?? 0, columns: { ...returnedTo.columns } });
   useEffect(() => {
     leaving.current.url = url;
