@@ -4,6 +4,7 @@ import { insertUnnest, selectRows, textArray } from '../../platform/db/raw';
 import { activities, bulkJobs, stageHistory } from '../../platform/db/team-schema';
 
 export type BulkJobRow = typeof bulkJobs.$inferSelect;
+export type ActivityRow = typeof activities.$inferInsert;
 
 export async function insertBulkJob(db: TeamDb, row: typeof bulkJobs.$inferInsert) {
   await db.insert(bulkJobs).values(row);
@@ -56,17 +57,17 @@ export async function moveToStage(
   contactIds: string[],
   ranks: string[],
 ) {
-  return selectRows<{ contactId: string; fromStageId: string }>(
+  return selectRows<{ contactId: string; fromStageId: string; fromRank: string }>(
     db,
     sql`with target as (
-          select u.contact_id, u.rank, cp.stage_id as from_stage from unnest(${textArray(contactIds)}, ${textArray(ranks)}) as u(contact_id, rank)
+          select u.contact_id, u.rank, cp.stage_id as from_stage, cp.rank as from_rank from unnest(${textArray(contactIds)}, ${textArray(ranks)}) as u(contact_id, rank)
           join contact_pipelines cp on cp.team_id = ${teamId} and cp.pipeline_id = ${pipelineId} and cp.contact_id = u.contact_id
           where cp.stage_id <> ${stageId}
           for update of cp
         )
         update contact_pipelines cp set stage_id = ${stageId}, stage_changed_at = now(), rank = target.rank
         from target where cp.team_id = ${teamId} and cp.pipeline_id = ${pipelineId} and cp.contact_id = target.contact_id
-        returning cp.contact_id as "contactId", target.from_stage as "fromStageId"`,
+        returning cp.contact_id as "contactId", target.from_stage as "fromStageId", target.from_rank as "fromRank"`,
   );
 }
 
@@ -117,4 +118,63 @@ export async function findTasksMadeByJob(db: TeamDb, teamId: string, jobId: stri
 
 export async function insertActivities(db: TeamDb, rows: (typeof activities.$inferInsert)[]) {
   if (rows.length > 0) await db.execute(insertUnnest(activities, rows));
+}
+
+/** What a bulk job changed for some of its contacts, read off the activities it wrote with them. */
+export async function findChangesMadeByJob(db: TeamDb, teamId: string, jobId: string, contactIds: string[]) {
+  return selectRows<{ contactId: string; type: string; data: Record<string, unknown> }>(
+    db,
+    sql`select contact_id as "contactId", type, data from ${activities}
+      where team_id = ${teamId} and contact_id = any(${textArray(contactIds)})
+        and type in ('tag', 'stage') and data->>'bulkJobId' = ${jobId}`,
+  );
+}
+
+/** Takes exactly these tags off exactly these contacts; answers the pairs that were there. */
+export async function removeTagPairs(
+  db: TeamDb,
+  teamId: string,
+  pairs: { contactId: string; tagId: string }[],
+) {
+  if (pairs.length === 0) return [];
+  return selectRows<{ contactId: string; tagId: string }>(
+    db,
+    sql`delete from contact_tags t using unnest(${textArray(pairs.map((p) => p.contactId))}, ${textArray(pairs.map((p) => p.tagId))}) as u(contact_id, tag_id)
+        where t.team_id = ${teamId} and t.contact_id = u.contact_id and t.tag_id = u.tag_id
+        returning t.contact_id as "contactId", t.tag_id as "tagId"`,
+  );
+}
+
+/** Puts exactly these tags back on exactly these contacts; answers the pairs that were new. */
+export async function addTagPairs(db: TeamDb, teamId: string, pairs: { contactId: string; tagId: string }[]) {
+  if (pairs.length === 0) return [];
+  return selectRows<{ contactId: string; tagId: string }>(
+    db,
+    sql`insert into contact_tags (team_id, contact_id, tag_id)
+        select ${teamId}, u.contact_id, u.tag_id from unnest(${textArray(pairs.map((p) => p.contactId))}, ${textArray(pairs.map((p) => p.tagId))}) as u(contact_id, tag_id)
+        on conflict do nothing returning contact_id as "contactId", tag_id as "tagId"`,
+  );
+}
+
+/**
+ * Moves contacts back to the stage and rank they had, when they are still where the job put them
+ * (one moved again since keeps that later move); answers who went back.
+ */
+export async function moveBack(
+  db: TeamDb,
+  teamId: string,
+  pipelineId: string,
+  movedTo: string,
+  places: { contactId: string; stageId: string; rank: string }[],
+) {
+  if (places.length === 0) return [];
+  return selectRows<{ contactId: string; stageId: string }>(
+    db,
+    sql`update contact_pipelines cp set stage_id = u.stage_id, rank = u.rank, stage_changed_at = now()
+        from unnest(${textArray(places.map((p) => p.contactId))}, ${textArray(places.map((p) => p.stageId))}, ${textArray(places.map((p) => p.rank))}) as u(contact_id, stage_id, rank)
+        where cp.team_id = ${teamId} and cp.pipeline_id = ${pipelineId} and cp.contact_id = u.contact_id
+          and cp.stage_id = ${movedTo}
+          and exists (select 1 from stages s where s.team_id = ${teamId} and s.id = u.stage_id and s.pipeline_id = ${pipelineId})
+        returning cp.contact_id as "contactId", cp.stage_id as "stageId"`,
+  );
 }

@@ -61,6 +61,19 @@ export function registerBulkRoutes(app: App, { auth, teams, bulk, csvExport }: A
     handler: ({ member, params }) => bulk.getBulkJob(member, params.jobId),
   });
 
+  routes.post({
+    path: '/bulk-jobs/:jobId/undo',
+    schema: {
+      tags: ['search'],
+      summary:
+        'Undo a finished bulk tag, untag or stage move you started: a job reverses exactly what it changed',
+      params: jobParams,
+      response: startedBulkActionSchema,
+    },
+    status: 202,
+    handler: ({ member, params }) => bulk.undoBulkAction(member, params.jobId),
+  });
+
   routes.get({
     path: '/bulk-jobs/:jobId/export.csv',
     schema: { tags: ['search'], summary: 'The CSV of a finished bulk export', params: jobParams },

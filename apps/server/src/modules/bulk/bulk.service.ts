@@ -8,7 +8,7 @@ import {
 } from '@grouptrack/domain';
 import { z } from 'zod';
 import type { Databases, TeamDb } from '../../platform/db/databases';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors';
 import type { Actor } from '../../platform/http/actor';
 import { runBulkActionJob } from '../../jobs/run-bulk-action.job';
 import type { JobQueue, JobRun } from '../../platform/queue';
@@ -43,10 +43,18 @@ export const bulkActionSchema = z.discriminatedUnion('type', [
 ]);
 export type BulkAction = z.infer<typeof bulkActionSchema>;
 
-/** An action as a job keeps it: a task is prepared once, so every batch makes the same one. */
+/** The bulk actions an Undo reverses, each exactly as far as it changed something. */
+export const UNDOABLE_ACTIONS = ['addTags', 'removeTags', 'moveStage'] as const;
+type UndoableAction = Extract<BulkAction, { type: (typeof UNDOABLE_ACTIONS)[number] }>;
+
+/**
+ * An action as a job keeps it: a task is prepared once, so every batch makes the same one; an undo
+ * names the job it reverses and that job's action.
+ */
 type StoredBulkAction =
   | Exclude<BulkAction, { type: 'createTask' }>
-  | (Extract<BulkAction, { type: 'createTask' }> & { task: PreparedTask });
+  | (Extract<BulkAction, { type: 'createTask' }> & { task: PreparedTask })
+  | { type: 'undo'; jobId: string; undoes: UndoableAction };
 
 export type BulkService = ReturnType<typeof createBulkService>;
 
@@ -102,6 +110,91 @@ export function createBulkService(deps: {
         return { ...action, stageId: stage.id };
       }
     }
+  }
+
+  /**
+   * Reverses, for a batch of contacts, exactly what the undone job changed for them, as its
+   * activities recorded it: tags it added come off (a contact that had one already keeps it), tags
+   * it removed go back, and cards it moved go back to their stage and place.
+   */
+  async function undoBatch(
+    tx: TeamDb,
+    job: repo.BulkJobRow,
+    action: Extract<StoredBulkAction, { type: 'undo' }>,
+    batch: string[],
+    note: (
+      contactId: string,
+      type: string,
+      act: string,
+      data: Record<string, unknown>,
+      pipelineId?: string | null,
+    ) => repo.ActivityRow,
+  ) {
+    const teamId = job.teamId;
+    const changes = await repo.findChangesMadeByJob(tx, teamId, action.jobId, batch);
+    const undone = action.undoes;
+    if (undone.type === 'addTags' || undone.type === 'removeTags') {
+      const pairs = changes
+        .filter((row) => row.type === 'tag' && typeof row.data.tagUID === 'string')
+        .map((row) => ({ contactId: row.contactId, tagId: row.data.tagUID as string }));
+      const reversed =
+        undone.type === 'addTags'
+          ? await repo.removeTagPairs(tx, teamId, pairs)
+          : await repo.addTagPairs(tx, teamId, pairs);
+      const verb = undone.type === 'addTags' ? 'removed' : 'added';
+      await repo.insertActivities(
+        tx,
+        reversed.map((row) => note(row.contactId, 'tag', verb, { tagUID: row.tagId, undoes: action.jobId })),
+      );
+      return;
+    }
+    const places = changes
+      .filter((row) => row.type === 'stage' && typeof row.data.from === 'string')
+      .map((row) => ({
+        contactId: row.contactId,
+        stageId: row.data.from as string,
+        rank: typeof row.data.fromRank === 'string' ? row.data.fromRank : null,
+      }));
+    // A move recorded before ranks were kept goes to the end of its old stage.
+    const ends = new Map<string, string[]>();
+    for (const place of places.filter((item) => item.rank === null)) {
+      ends.set(place.stageId, [...(ends.get(place.stageId) ?? []), place.contactId]);
+    }
+    const ranked = new Map<string, string>();
+    for (const [stageId, ids] of ends) {
+      const ranks = ranksAfter(await lastCardRank(tx, teamId, undone.pipelineId, stageId), ids.length);
+      ids.forEach((contactId, index) => ranked.set(contactId, ranks[index]!));
+    }
+    const back = await repo.moveBack(
+      tx,
+      teamId,
+      undone.pipelineId,
+      undone.stageId,
+      places.map((place) => ({ ...place, rank: place.rank ?? ranked.get(place.contactId)! })),
+    );
+    await repo.insertStageHistory(
+      tx,
+      back.map((row) => ({
+        teamId,
+        contactId: row.contactId,
+        pipelineId: undone.pipelineId,
+        id: createPushId('sh_'),
+        stageId: row.stageId,
+        byUid: job.createdByUid,
+      })),
+    );
+    await repo.insertActivities(
+      tx,
+      back.map((row) =>
+        note(
+          row.contactId,
+          'stage',
+          'changed',
+          { from: undone.stageId, to: row.stageId, undoes: action.jobId },
+          undone.pipelineId,
+        ),
+      ),
+    );
   }
 
   /** One batch in one transaction: the change, its activities, and the job's progress together. */
@@ -171,7 +264,12 @@ export function createBulkService(deps: {
                     row.contactId,
                     'stage',
                     'changed',
-                    { from: 'fromStageId' in row ? row.fromStageId : null, to: action.stageId },
+                    {
+                      from: 'fromStageId' in row ? row.fromStageId : null,
+                      // Kept so an Undo puts the card back in its place, not only its stage.
+                      fromRank: 'fromRank' in row ? row.fromRank : null,
+                      to: action.stageId,
+                    },
                     action.pipelineId,
                   )
                 : note(row.contactId, 'pipeline', 'added', { stageUID: action.stageId }, action.pipelineId),
@@ -198,6 +296,9 @@ export function createBulkService(deps: {
           break;
         case 'export':
           // Nothing to change: the download reads the matched contacts when it is fetched.
+          break;
+        case 'undo':
+          await undoBatch(tx, job, action, batch, note);
           break;
         case 'createTask': {
           const made = await tasks.insertTasksForContacts(
@@ -327,6 +428,45 @@ export function createBulkService(deps: {
       });
       await queue.send(runBulkActionJob, { teamUID: input.teamUID, jobId });
       return { jobId, matched: contactIds.length };
+    },
+
+    /**
+     * Undoes a finished bulk tag, untag or stage move of the member's: a job of its own over the
+     * same contacts that reverses exactly what the first one changed. One Undo, one job.
+     */
+    async undoBulkAction(member: TeamActor, jobId: string) {
+      const { teamUID } = member;
+      const db = databases.forTeam(teamUID);
+      const job = await repo.findBulkJob(db, teamUID, jobId);
+      if (!job || job.createdByUid !== member.userId) throw new NotFoundError('Bulk action not found.');
+      const undoes = job.action as StoredBulkAction;
+      if (!(UNDOABLE_ACTIONS as readonly string[]).includes(undoes.type))
+        throw new BadRequestError('Only adding or removing tags and moving to a stage can be undone.');
+      if (job.status !== 'completed')
+        throw new ConflictError('This bulk action is still running; undo it once it has finished.');
+      // The member's access may have changed since: what they may not do now, they may not undo.
+      await authorize(db, member, undoes as UndoableAction);
+      const undoId = createPushId('bulk_');
+      const action = { type: 'undo' as const, jobId, undoes: undoes as UndoableAction };
+      await db.transaction(async (tx) => {
+        await repo.insertBulkJob(tx, {
+          teamId: teamUID,
+          id: undoId,
+          action,
+          contactIds: job.contactIds,
+          total: job.contactIds.length,
+          createdBy: member.name,
+          createdByUid: member.userId,
+        });
+        await appendChange(tx, teamUID, {
+          entity: 'bulk_job',
+          op: 'create',
+          ids: [undoId],
+          data: { processed: 0, total: job.contactIds.length, status: 'queued', type: 'undo' },
+        });
+      });
+      await queue.send(runBulkActionJob, { teamUID, jobId: undoId });
+      return { jobId: undoId, matched: job.contactIds.length };
     },
 
     /** The contacts of a finished bulk export, for its CSV download. */

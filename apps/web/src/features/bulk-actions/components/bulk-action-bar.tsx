@@ -10,8 +10,11 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
+import { showUndoToast } from '../../../components/undo-toast';
 import { formatErrorMessage } from '../../../lib/api-client';
+import { restoreBulkDelete, undoBulkAction } from '../api/undo-bulk-action';
 import { listTagOptions } from '../../contact-filters';
 import type { PipelineList } from '../../../lib/pipelines';
 import { useTaskTemplates } from '../../task-templates';
@@ -27,6 +30,9 @@ import {
 import { useJobProgress } from '../../../lib/use-job-progress';
 
 type ActionType = BulkAction['type'];
+
+/** Actions a finished job offers to undo (a delete is restored as one deletion). */
+const UNDOABLE: ReadonlySet<ActionType> = new Set(['addTags', 'removeTags', 'moveStage', 'delete']);
 
 const ACTION_LABELS: Record<ActionType, string> = {
   addTags: 'Add tags',
@@ -73,7 +79,13 @@ export function BulkActionBar({
   onFinished,
 }: BulkActionBarProps) {
   const [open, setOpen] = useState<ActionType | null>(null);
-  const [job, setJob] = useState<{ jobId: string; type: ActionType; matched: number } | null>(null);
+  const [job, setJob] = useState<{
+    jobId: string;
+    type: ActionType;
+    matched: number;
+    /** The job reverses an earlier one of this type. */
+    isUndo?: boolean;
+  } | null>(null);
   const [startError, setStartError] = useState<string | null>(null);
   const [isStarting, setIsStarting] = useState(false);
   const [tagIds, setTagIds] = useState<string[]>([]);
@@ -96,11 +108,33 @@ export function BulkActionBar({
   useEffect(() => {
     onFinishedRef.current = onFinished;
   });
+  const finishedJob = job && finished && !progress.error ? job : null;
   useEffect(() => {
     if (finishedJobId === null || notified.current === finishedJobId) return;
     notified.current = finishedJobId;
     onFinishedRef.current();
-  }, [finishedJobId]);
+    if (!finishedJob || finishedJob.isUndo || !UNDOABLE.has(finishedJob.type)) return;
+    const { jobId, type, matched } = finishedJob;
+    const people = matched === 1 ? '1 contact' : `${matched} contacts`;
+    showUndoToast({
+      message: `${ACTION_LABELS[type]}: done for ${people}.`,
+      label: `Undo ${ACTION_LABELS[type].toLowerCase()} for ${people}`,
+      undo: () => {
+        const undone =
+          type === 'delete'
+            ? restoreBulkDelete(teamUID, jobId).then(() => {
+                notifications.show({ message: `Restored ${people}.` });
+                onFinishedRef.current();
+              })
+            : undoBulkAction(teamUID, jobId).then((started) =>
+                setJob({ jobId: started.jobId, type, matched: started.matched, isUndo: true }),
+              );
+        undone.catch((error: unknown) =>
+          notifications.show({ color: 'red', message: `Couldn't undo: ${formatErrorMessage(error)}` }),
+        );
+      },
+    });
+  }, [finishedJobId, finishedJob, teamUID]);
 
   const tagOptions = listTagOptions(details, pipelineId).map((tag) => ({
     value: tag.tagUID,
@@ -201,8 +235,8 @@ export function BulkActionBar({
                 {progress?.error
                   ? `${ACTION_LABELS[job.type]} stopped: ${progress.error}`
                   : finished
-                    ? `${ACTION_LABELS[job.type]}: done, ${progress.processed} of ${progress.total} contacts.`
-                    : `${PROGRESS_VERBS[job.type]} ${progress?.processed ?? 0} of ${progress?.total ?? job.matched} contacts…`}
+                    ? `${job.isUndo ? 'Undone' : ACTION_LABELS[job.type]}: done, ${progress.processed} of ${progress.total} contacts.`
+                    : `${job.isUndo ? 'Undoing' : PROGRESS_VERBS[job.type]} ${progress?.processed ?? 0} of ${progress?.total ?? job.matched} contacts…`}
               </Text>
               {finished && (
                 <Group gap="xs">
@@ -248,7 +282,7 @@ export function BulkActionBar({
           <Stack>
             <Text size="sm">
               {open === 'delete'
-                ? `Delete ${selectedCount} contacts with their notes, deals and history? This cannot be undone.`
+                ? `Delete ${selectedCount} contacts with their notes, deals and history? You can restore them from Recently deleted for 30 days.`
                 : `This applies to ${selectedCount} contacts.`}
             </Text>
             {(open === 'addTags' || open === 'removeTags') &&
