@@ -270,7 +270,7 @@ export {
   passwordSetSchema,
   userTeamSchema,
 } from './user-contracts';
-export type { Impersonator, LoggedUser, UserTeam } from './user-contracts';
+export type { Impersonator, LoggedUser, NotificationSeen, UserTeam } from './user-contracts';
 export {
   createdFilterSetSchema,
   createdTagPostSchema,

@@ -58,3 +58,4 @@ export const acceptedTermsSchema = z.object({ termsVersion: z.string() });
 
 /** What dismissing a notification answers: its new seen value ('seenDate|snoozeUntilDate'). */
 export const notificationSeenSchema = z.object({ notificationId: z.string(), value: z.string() });
+export type NotificationSeen = z.infer<typeof notificationSeenSchema>;

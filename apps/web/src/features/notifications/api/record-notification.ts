@@ -1,4 +1,4 @@
-import { formatDismissed, formatNeverShowAgain } from '@grouptrack/domain';
+import { formatDismissed, formatNeverShowAgain, type NotificationSeen } from '@grouptrack/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '../../../lib/api-client';
 import { meQueryKey } from '../../../app/signed-in-user';
@@ -17,7 +17,7 @@ export interface RecordNotificationInput {
 export function recordNotification({
   notificationId,
   action,
-}: RecordNotificationInput): Promise<{ notificationId: string; value: string }> {
+}: RecordNotificationInput): Promise<NotificationSeen> {
   return requestData(`/api/v1/me/notifications/${encodeURIComponent(notificationId)}`, {
     method: 'PUT',
     body: { action },
