@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_USER, callApi, readCurrentTeamUID, signInThroughApi } from './helpers';
@@ -142,6 +143,12 @@ test.describe('lists lead to records and back', () => {
     const name = await nameOf(row);
     const stage = row.getByRole('combobox', { name: `Stage of ${name}` });
     const current = await stage.inputValue();
+    // The stage selects, tag pencils and name links of a pipeline's table.
+    const results = await new AxeBuilder({ page })
+      .include('table[aria-label="Contacts"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
     const other = pipeline.stages.find((each) => each.stageUID !== current)!;
     await stage.selectOption(other.stageUID);
     await expect(stage).toBeEnabled();
