@@ -45,8 +45,10 @@ import * as repo from './imports.repository';
 /** The most rows handled per transaction: each batch runs a dozen statements, so larger batches run fewer. */
 export const IMPORT_BATCH_SIZE = 5000;
 /**
- * The first batch's rows. Progress is saved with each batch, so batches are then sized to take
- * about a second each: the count moves every second or so, on a slow database as on a fast one.
+ * The first batch's rows. Progress is saved with each batch, so the first rows show at once; each
+ * batch that took less than a second is followed by one four times larger, up to IMPORT_BATCH_SIZE.
+ * Batches never shrink: each one's lookups cost more as the team grows, so more, smaller batches
+ * would make a large import slower, not its progress smoother.
  */
 const FIRST_BATCH_ROWS = 200;
 const BATCH_TARGET_MS = 1000;
@@ -711,12 +713,8 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
         const started = performance.now();
         await processBatch(batch);
         batch = [];
-        // The next batch takes about BATCH_TARGET_MS at this pace, so progress moves about once a second.
-        const elapsed = Math.max(1, performance.now() - started);
-        batchSize = Math.min(
-          IMPORT_BATCH_SIZE,
-          Math.max(FIRST_BATCH_ROWS, Math.round((batchSize * BATCH_TARGET_MS) / elapsed)),
-        );
+        if (performance.now() - started < BATCH_TARGET_MS)
+          batchSize = Math.min(IMPORT_BATCH_SIZE, batchSize * 4);
       };
       for await (const values of readRows(db, teamUID, importId)) {
         rowNumber += 1;
