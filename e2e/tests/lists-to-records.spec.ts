@@ -58,8 +58,11 @@ test.describe('lists lead to records and back', () => {
 
     // Scroll well down the list, tick a contact, and open the one below it by its name.
     await grid(page).hover();
-    await page.mouse.wheel(0, 1_500);
-    await expect.poll(() => scrollOf(page)).toBeGreaterThan(1_000);
+    // Past the first page of 100 rows.
+    await expect(async () => {
+      await page.mouse.wheel(0, 2_000);
+      expect(await scrollOf(page)).toBeGreaterThan(5_000);
+    }).toPass();
     const inView = await visibleRowIndexes(page);
     const [ticked, opened] = [inView[1]!, inView[2]!];
     const scrolled = await scrollOf(page);
@@ -99,6 +102,11 @@ test.describe('lists lead to records and back', () => {
     await expect.poll(() => scrollOf(page)).toBe(scrolled);
     await expect(rowAt(page, ticked).getByRole('checkbox', { name: `Select ${tickedName}` })).toBeChecked();
     await expect(page.getByText('1 selected')).toBeVisible();
+
+    // A reload reads the pages again down to where the list was.
+    await page.reload();
+    await expect.poll(() => scrollOf(page)).toBe(scrolled);
+    await expect(rowAt(page, opened).getByRole('link')).toHaveText(openedName);
   });
 
   test('the name opens the contact; its pencil, F2 or a double click on the cell edit it', async ({

@@ -391,12 +391,18 @@ export function ContactTable({
     [],
   );
   const isScrollRestored = useRef(false);
-  const hasRows = rows.length > 0;
+  const loadedHeight = rows.length * ROW_HEIGHT;
   useEffect(() => {
-    if (isScrollRestored.current || !scrollElement || !hasRows) return;
+    if (isScrollRestored.current || !scrollElement || loadedHeight === 0) return;
+    const wanted = returnedTo.scrollTop ?? 0;
+    // Pages the cache no longer holds (a reload) are read again down to where the user was.
+    if (loadedHeight < wanted + scrollElement.clientHeight && hasNextPage) {
+      loadMore();
+      return;
+    }
     isScrollRestored.current = true;
-    if (returnedTo.scrollTop) scrollElement.scrollTo({ top: returnedTo.scrollTop });
-  }, [scrollElement, hasRows, returnedTo]);
+    if (wanted) scrollElement.scrollTo({ top: wanted });
+  }, [scrollElement, loadedHeight, hasNextPage, loadMore, returnedTo]);
 
   const width = CHECKBOX_WIDTH + visible.reduce((sum, id) => sum + COLUMN_WIDTHS[id], 0);
   const headerState = useMemo(
