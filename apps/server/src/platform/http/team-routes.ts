@@ -110,7 +110,8 @@ export function teamRoutes(app: App, { auth, teams }: TeamRouteDeps): TeamRoutes
             response: answers
               ? { [status]: z.object({ data: response }) }
               : status === 204
-                ? // Described as an answer without a body, so the document says the route answers no data.
+                ? // The document then says the route sends no body: @fastify/swagger leaves the content
+                  // out for `type: 'null'`, which zod would otherwise write as a nullable enum of null.
                   { 204: z.null().meta({ type: 'null', description: 'No content' }) }
                 : replies,
           }).filter(([, value]) => value !== undefined),
