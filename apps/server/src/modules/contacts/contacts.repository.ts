@@ -446,6 +446,27 @@ export async function findNote(db: TeamDb, teamId: string, contactId: string, id
   return row ?? null;
 }
 
+/** What the contact's history kept of a deleted note (its text, author and dates), newest first. */
+export async function findDeletedNote(db: TeamDb, teamId: string, contactId: string, noteId: string) {
+  const [row] = await db
+    .select({ data: activities.data })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.teamId, teamId),
+        eq(activities.contactId, contactId),
+        eq(activities.type, 'note'),
+        eq(activities.action, 'deleted'),
+        sql`${activities.data}->>'noteUID' = ${noteId}`,
+      ),
+    )
+    .orderBy(desc(activities.createdAt))
+    .limit(1);
+  const kept = row?.data.deletedNote as
+    { text: string; createdByUid: string; createdAt: string; updatedAt: string } | undefined;
+  return kept ?? null;
+}
+
 export async function insertNote(db: TeamDb, row: typeof notes.$inferInsert) {
   const [created] = await db.insert(notes).values(row).returning();
   return created!;

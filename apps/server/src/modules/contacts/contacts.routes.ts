@@ -285,6 +285,18 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
     handler: ({ member, params }) => contacts.editNote(member, params.GTID, params.noteID, null),
   });
 
+  routes.post({
+    path: '/contacts/:GTID/notes/:noteID/restore',
+    schema: {
+      tags,
+      summary:
+        'Bring back a deleted note as it was (the Undo of a delete; its author, the owner or an admin)',
+      response: noteSchema,
+      params: noteParams,
+    },
+    handler: ({ member, params }) => contacts.restoreNote(member, params.GTID, params.noteID),
+  });
+
   const dealFields = {
     name: z.string().trim().min(1, 'Name the deal').max(200),
     /** The amount, up to 2 decimals. */

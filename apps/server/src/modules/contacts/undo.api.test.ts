@@ -11,7 +11,7 @@ let pipeline: TestPipeline;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const team = await server.createTeam();
+  const team = await server.createTeam({ extraSeats: 3 });
   ({ owner, teamUID } = team);
   path = (rest) => team.path(rest);
   pipeline = await server.createPipeline(team, 'Main', ['New', 'Won']);
@@ -69,5 +69,40 @@ describe('undoing a card move', () => {
     });
     expect(response.status).toBe(400);
     expect(response.body.error.message).toMatch(/body\.rank/);
+  });
+});
+
+describe('POST …/contacts/:GTID/notes/:noteID/restore', () => {
+  it('brings a deleted note back with its id, text and date, once', async () => {
+    const [GTID] = await server.seedContacts({ owner, teamUID }, 1, { pipelineId: pipeline.groupUID });
+    const note = (await owner.post(path(`contacts/${GTID}/notes`), { text: 'Met at the meetup' })).body.data;
+    expect((await owner.delete(path(`contacts/${GTID}/notes/${note.noteUID}`))).status).toBe(204);
+    expect((await owner.get(path(`contacts/${GTID}/notes`))).body.data).toEqual([]);
+
+    const restored = await owner.post(path(`contacts/${GTID}/notes/${note.noteUID}/restore`));
+    expect(restored.status).toBe(200);
+    expect((await owner.get(path(`contacts/${GTID}/notes`))).body.data).toEqual([note]);
+    expect((await owner.post(path(`contacts/${GTID}/notes/${note.noteUID}/restore`))).status).toBe(409);
+  });
+
+  it('answers 400, 401, 404 to another team or a member outside the pipeline, and 403 to a member who did not write it', async () => {
+    const team = { owner, teamUID };
+    const [GTID] = await server.seedContacts(team, 1, { pipelineId: pipeline.groupUID });
+    const note = (await owner.post(path(`contacts/${GTID}/notes`), { text: 'Owner only' })).body.data;
+    await owner.delete(path(`contacts/${GTID}/notes/${note.noteUID}`));
+    const restore = path(`contacts/${GTID}/notes/${note.noteUID}/restore`);
+
+    const bad = await owner.post(path(`contacts/${GTID}/notes/note%00x/restore`));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/noteID/);
+    expect((await server.client().post(restore)).status).toBe(401);
+    expect((await (await server.createTeam()).owner.post(restore)).status).toBe(404);
+    const outside = await server.joinAsMember(team, { role: 'member', groupAccess: [] });
+    expect((await outside.client.post(restore)).status).toBe(404);
+    const inside = await server.joinAsMember(team, { role: 'member', groupAccess: [pipeline.groupUID] });
+    const refused = await inside.client.post(restore);
+    expect(refused.status).toBe(403);
+    expect((await owner.get(path(`contacts/${GTID}/notes`))).body.data).toEqual([]);
+    expect((await owner.post(path(`contacts/${GTID}/notes/note_unknown/restore`))).status).toBe(404);
   });
 });

@@ -15,9 +15,12 @@ export function useNotes(teamUID: string, GTID: string) {
 }
 
 type NoteChange =
-  { kind: 'add'; text: string } | { kind: 'edit'; id: string; text: string } | { kind: 'delete'; id: string };
+  | { kind: 'add'; text: string }
+  | { kind: 'edit'; id: string; text: string }
+  | { kind: 'delete'; id: string }
+  | { kind: 'restore'; id: string };
 
-/** Adds, edits or deletes a note. */
+/** Adds, edits, deletes or restores a note (the Undo of a delete brings back the same note). */
 export function useChangeNote(teamUID: string, GTID: string) {
   const invalidate = useInvalidateContact(teamUID, GTID);
   return useMutation({
@@ -36,6 +39,10 @@ export function useChangeNote(teamUID: string, GTID: string) {
         case 'delete':
           return requestData<unknown>(contactPath(teamUID, GTID, 'notes', change.id), {
             method: 'DELETE',
+          });
+        case 'restore':
+          return requestData<unknown>(contactPath(teamUID, GTID, 'notes', change.id, 'restore'), {
+            method: 'POST',
           });
       }
     },

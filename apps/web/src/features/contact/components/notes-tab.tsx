@@ -1,7 +1,9 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { notifications } from '@mantine/notifications';
 import { QueryError } from '../../../components/query-error';
+import { showUndoToast } from '../../../components/undo-toast';
 import { formatErrorMessage } from '../../../lib/api-client';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import type { Note } from '../api/notes';
@@ -19,6 +21,24 @@ export interface NotesTabProps {
 export function NotesTab({ teamUID, GTID, isComposing }: NotesTabProps) {
   const notes = useNotes(teamUID, GTID);
   const add = useChangeNote(teamUID, GTID);
+  // Lives here, not in the note's row, which is gone once the note is deleted.
+  const { mutate: changeNote } = useChangeNote(teamUID, GTID);
+  const offerUndo = (noteUID: string) =>
+    showUndoToast({
+      message: 'Note deleted.',
+      label: 'Undo deleting the note',
+      undo: () =>
+        changeNote(
+          { kind: 'restore', id: noteUID },
+          {
+            onError: (failure) =>
+              notifications.show({
+                color: 'red',
+                message: `Couldn't bring the note back: ${formatErrorMessage(failure)}`,
+              }),
+          },
+        ),
+    });
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -72,7 +92,7 @@ export function NotesTab({ teamUID, GTID, isComposing }: NotesTabProps) {
           aria-label="Notes"
         >
           {notes.data.map((note) => (
-            <NoteItem key={note.noteUID} teamUID={teamUID} GTID={GTID} note={note} />
+            <NoteItem key={note.noteUID} teamUID={teamUID} GTID={GTID} note={note} onDeleted={offerUndo} />
           ))}
         </Stack>
       )}
@@ -80,7 +100,17 @@ export function NotesTab({ teamUID, GTID, isComposing }: NotesTabProps) {
   );
 }
 
-function NoteItem({ teamUID, GTID, note }: { teamUID: string; GTID: string; note: Note }) {
+function NoteItem({
+  teamUID,
+  GTID,
+  note,
+  onDeleted,
+}: {
+  teamUID: string;
+  GTID: string;
+  note: Note;
+  onDeleted: (noteUID: string) => void;
+}) {
   const change = useChangeNote(teamUID, GTID);
   const remove = useChangeNote(teamUID, GTID);
   const [draft, setDraft] = useState<string | null>(null);
@@ -152,13 +182,21 @@ function NoteItem({ teamUID, GTID, note }: { teamUID: string; GTID: string; note
         title="Delete this note?"
         confirmLabel="Delete note"
         onConfirm={() =>
-          remove.mutate({ kind: 'delete', id: note.noteUID }, { onSuccess: () => setIsDeleting(false) })
+          // The row goes once the list is read again, so the Undo is offered from the promise.
+          void remove
+            .mutateAsync({ kind: 'delete', id: note.noteUID })
+            .then(() => {
+              setIsDeleting(false);
+              onDeleted(note.noteUID);
+            })
+            // A failure shows in the dialog (remove.error).
+            .catch(() => undefined)
         }
         onClose={() => setIsDeleting(false)}
         isPending={remove.isPending}
         error={remove.error}
       >
-        The note is removed from the contact. This cannot be undone.
+        The note is removed from the contact. You can undo this for a few seconds.
       </ConfirmModal>
     </Paper>
   );
