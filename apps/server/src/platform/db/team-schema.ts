@@ -567,6 +567,8 @@ export const tasks = pgTable(
     seriesId: text('series_id').notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdByUid: text('created_by_uid').notNull(),
+    /** A deleted task can be brought back (an Undo) until the purge takes it, 30 days on. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...stamps,
   },
   (table) => [
