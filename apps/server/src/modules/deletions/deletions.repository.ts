@@ -190,10 +190,12 @@ export async function findKeptPlacements(db: TeamDb, teamId: string, contactIds:
 
 /** Teams of this shard with something deleted before the cutoff. */
 export async function teamsWithExpiredDeletions(db: TeamDb, before: Date): Promise<string[]> {
+  const cutoff = sql`${before.toISOString()}::timestamptz`;
   const rows = await selectRows<{ teamId: string }>(
     db,
-    sql`select distinct team_id as "teamId" from contacts where deleted_at is not null and deleted_at < ${before.toISOString()}::timestamptz
-        union select distinct team_id from pipelines where deleted_at is not null and deleted_at < ${before.toISOString()}::timestamptz`,
+    sql`select distinct team_id as "teamId" from contacts where deleted_at is not null and deleted_at < ${cutoff}
+        union select distinct team_id from pipelines where deleted_at is not null and deleted_at < ${cutoff}
+        union select distinct team_id from tasks where deleted_at is not null and deleted_at < ${cutoff}`,
   );
   return rows.map((row) => row.teamId);
 }
@@ -214,6 +216,20 @@ export async function purgeContacts(db: TeamDb, teamId: string, before: Date, li
   }
   await db.execute(sql`delete from ${contacts} where team_id = ${teamId} and id = any(${textArray(ids)})`);
   return ids.length;
+}
+
+/** Deletes for good up to `limit` tasks deleted before the cutoff; answers how many. */
+export async function purgeTasks(db: TeamDb, teamId: string, before: Date, limit: number) {
+  const rows = await selectRows<{ id: string }>(
+    db,
+    sql`with gone as (
+          delete from tasks where team_id = ${teamId} and id in (
+            select id from tasks where team_id = ${teamId} and deleted_at is not null
+              and deleted_at < ${before.toISOString()}::timestamptz limit ${limit})
+          returning id)
+        select id from gone`,
+  );
+  return rows.length;
 }
 
 /** Deletes for good one pipeline deleted before the cutoff, with its stages, tag sets and tags. */

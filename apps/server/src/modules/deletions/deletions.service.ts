@@ -43,6 +43,7 @@ export function createDeletionsService(deps: { databases: Databases; queue: JobQ
     const before = new Date(now.getTime() - RETENTION_MS);
     let contacts = 0;
     let pipelines = 0;
+    let tasks = 0;
     // Shards named twice share one database: purge each database once.
     const shards = [...new Map(databases.shards.map((shard) => [shard.engine, shard])).values()];
     for (const shard of shards) {
@@ -56,9 +57,14 @@ export function createDeletionsService(deps: { databases: Databases; queue: JobQ
           if (purged < PURGE_BATCH_SIZE) break;
         }
         while (await db.transaction((tx) => repo.purgeOnePipeline(tx, teamId, before))) pipelines += 1;
+        for (;;) {
+          const purged = await db.transaction((tx) => repo.purgeTasks(tx, teamId, before, PURGE_BATCH_SIZE));
+          tasks += purged;
+          if (purged < PURGE_BATCH_SIZE) break;
+        }
       }
     }
-    return { contacts, pipelines };
+    return { contacts, pipelines, tasks };
   }
 
   return {

@@ -249,7 +249,7 @@ function hitColumns(query: SearchQuery, placedIn: 'cp' | 'page' = 'cp'): SQL {
     coalesce((select array_agg(s.platform order by s.platform) from contact_sources s where s.team_id = c.team_id and s.contact_id = c.id), '{}') as platforms,
     ${visibleTags(query)} as tags,
     (select a.created_at from activities a where a.team_id = c.team_id and a.contact_id = c.id order by a.created_at desc limit 1) as "lastActivityAt",
-    (select min(k.due_at) from tasks k where k.team_id = c.team_id and k.contact_id = c.id and k.status = 'active') as "nextTaskDueAt"`;
+    (select min(k.due_at) from tasks k where k.team_id = c.team_id and k.contact_id = c.id and k.status = 'active' and k.deleted_at is null) as "nextTaskDueAt"`;
 }
 
 /** The hit's tag ids; for a member, only global tags and those of pipelines they may see. */

@@ -1,15 +1,24 @@
-import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { TeamDb } from '../../platform/db/databases';
 import { textArray } from '../../platform/db/raw';
 import { contactPipelines, contacts, taskReminders, tasks } from '../../platform/db/team-schema';
 
 export type TaskRow = typeof tasks.$inferSelect;
 
+/** The task, unless it was deleted (then only `findDeletedTask` finds it, for its Undo). */
 export async function findTask(db: TeamDb, teamId: string, id: string): Promise<TaskRow | null> {
   const [row] = await db
     .select()
     .from(tasks)
-    .where(and(eq(tasks.teamId, teamId), eq(tasks.id, id)));
+    .where(and(eq(tasks.teamId, teamId), eq(tasks.id, id), isNull(tasks.deletedAt)));
+  return row ?? null;
+}
+
+export async function findDeletedTask(db: TeamDb, teamId: string, id: string): Promise<TaskRow | null> {
+  const [row] = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.teamId, teamId), eq(tasks.id, id), isNotNull(tasks.deletedAt)));
   return row ?? null;
 }
 
@@ -37,8 +46,21 @@ export async function updateTask(
   return updated!;
 }
 
+/** Deletes a task, keeping it for its Undo until the purge takes it 30 days on. */
 export async function deleteTask(db: TeamDb, teamId: string, id: string) {
-  await db.delete(tasks).where(and(eq(tasks.teamId, teamId), eq(tasks.id, id)));
+  await db
+    .update(tasks)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(tasks.teamId, teamId), eq(tasks.id, id)));
+}
+
+export async function restoreTask(db: TeamDb, teamId: string, id: string) {
+  const [restored] = await db
+    .update(tasks)
+    .set({ deletedAt: null })
+    .where(and(eq(tasks.teamId, teamId), eq(tasks.id, id)))
+    .returning();
+  return restored!;
 }
 
 /** The contact's name as the app shows it: first and last name, else the full name. */
@@ -65,7 +87,11 @@ export interface TaskListOptions {
  * check is a lookup on contact_pipelines' key.
  */
 export async function listTasks(db: TeamDb, teamId: string, options: TaskListOptions) {
-  const conditions: SQL[] = [eq(tasks.teamId, teamId), eq(tasks.status, options.status)];
+  const conditions: SQL[] = [
+    eq(tasks.teamId, teamId),
+    eq(tasks.status, options.status),
+    isNull(tasks.deletedAt),
+  ];
   if (options.assigneeUid) conditions.push(eq(tasks.assigneeUid, options.assigneeUid));
   if (options.contactId) conditions.push(eq(tasks.contactId, options.contactId));
   // A deleted contact's tasks wait with them in Recently deleted, and come back with a restore.

@@ -105,6 +105,17 @@ export function registerTaskRoutes(app: App, { auth, teams, tasks }: AppContext)
     handler: ({ member, params, body }) => tasks.completeTask(member, params.taskID, body.completed),
   });
 
+  routes.post({
+    path: '/tasks/:taskID/restore',
+    schema: {
+      tags,
+      summary: 'Bring back a deleted task as it was, with its reminder (the Undo of a delete)',
+      response: taskSchema,
+      params: taskParams,
+    },
+    handler: ({ member, params }) => tasks.restoreTask(member, params.taskID),
+  });
+
   routes.delete({
     path: '/tasks/:taskID',
     schema: { tags, summary: 'Delete a task', params: taskParams },

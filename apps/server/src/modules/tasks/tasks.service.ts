@@ -453,6 +453,19 @@ export function createTasksService(deps: {
       return outcome;
     },
 
+    /** Brings back a deleted task as it was (the Undo of a delete), with its reminder. */
+    async restoreTask(member: TeamActor, taskId: string) {
+      const { teamUID } = member;
+      const restored = await databases.forTeam(teamUID).transaction(async (tx) => {
+        requireTaskAccess(member, await repo.findDeletedTask(tx, teamUID, taskId));
+        const task = await repo.restoreTask(tx, teamUID, taskId);
+        await record(tx, member, task, 'added', 'create');
+        return presentTask(task);
+      });
+      await scheduleReminder(restored, teamUID);
+      return restored;
+    },
+
     async deleteTask(member: TeamActor, taskId: string) {
       const { teamUID } = member;
       await databases.forTeam(teamUID).transaction(async (tx) => {

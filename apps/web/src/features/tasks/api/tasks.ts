@@ -68,7 +68,9 @@ export type TaskChange =
   | { kind: 'update'; task: Task; input: TaskInput }
   | { kind: 'complete'; task: Task }
   | { kind: 'reopen'; task: Task }
-  | { kind: 'delete'; task: Task };
+  | { kind: 'delete'; task: Task }
+  /** The Undo of a delete: the same task comes back. */
+  | { kind: 'restore'; task: Task };
 
 const taskPath = (teamUID: string, taskUID: string, ...segments: string[]) =>
   teamPath(teamUID, 'tasks', taskUID, ...segments);
@@ -90,6 +92,8 @@ async function changeTask(teamUID: string, change: TaskChange): Promise<unknown>
       });
     case 'delete':
       return requestData<undefined>(taskPath(teamUID, change.task.taskUID), { method: 'DELETE' });
+    case 'restore':
+      return requestData<TaskAnswer>(taskPath(teamUID, change.task.taskUID, 'restore'), { method: 'POST' });
   }
 }
 
@@ -121,6 +125,9 @@ export function applyTaskChange(list: Task[], query: TaskListQuery, change: Task
     }
     case 'delete':
       return list.filter((task) => task.taskUID !== change.task.taskUID);
+    case 'restore':
+      // Back where the server sorts it, once the lists are read again.
+      return list;
   }
 }
 

@@ -7,6 +7,7 @@ import { formatErrorMessage } from '../../../lib/api-client';
 import { withListOrigin, type ListOrigin } from '../../../lib/list-origin';
 import { useLoggedUser } from '../../../app/signed-in-user';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { showUndoToast } from '../../../components/undo-toast';
 import type { Task, TaskChange } from '../api/tasks';
 import { useChangeTask } from '../api/tasks';
 import { describeRepeat } from '../lib/repeat';
@@ -19,6 +20,7 @@ const FAILURES: Record<TaskChange['kind'], string> = {
   complete: "Couldn't complete the task",
   reopen: "Couldn't reopen the task",
   delete: "Couldn't delete the task",
+  restore: "Couldn't bring the task back",
 };
 
 export interface TaskItemProps {
@@ -54,6 +56,33 @@ export function TaskItem({
   const [isDeleting, setIsDeleting] = useState(false);
   const isCompleted = task.status === 'completed';
   const isOverdue = !isCompleted && findTaskGroup({ actualDueDate: task.actualDueDate, now }) === 'overdue';
+
+  /**
+   * Deletes the task and offers its Undo. The row leaves the list at once (and this component with
+   * it), so the toast follows the request's promise rather than this component's callbacks.
+   */
+  function deleteWithUndo() {
+    const { mutateAsync } = change;
+    mutateAsync({ kind: 'delete', task })
+      .then(() =>
+        showUndoToast({
+          message: `Task “${task.taskName}” deleted.`,
+          label: `Undo deleting the task ${task.taskName}`,
+          undo: () => void mutateAsync({ kind: 'restore', task }).catch(showFailure('restore')),
+        }),
+      )
+      .catch(showFailure('delete'));
+  }
+
+  function showFailure(kind: TaskChange['kind']) {
+    return (error: unknown) =>
+      notifications.show({
+        color: 'red',
+        title: FAILURES[kind],
+        message: formatErrorMessage(error),
+        autoClose: TOAST_TIMEOUT_MS,
+      });
+  }
 
   function run(next: TaskChange) {
     change.mutate(next, {
@@ -154,14 +183,14 @@ export function TaskItem({
         confirmLabel="Delete task"
         onConfirm={() => {
           setIsDeleting(false);
-          run({ kind: 'delete', task });
+          deleteWithUndo();
         }}
         onClose={() => setIsDeleting(false)}
         isPending={false}
         error={null}
       >
-        “{task.taskName}” is removed{task.repeatData ? ', and it will not come back' : ''}. This cannot be
-        undone.
+        “{task.taskName}” is removed{task.repeatData ? ', and it will not come back' : ''}. You can undo this
+        for a few seconds.
       </ConfirmModal>
     </Paper>
   );
