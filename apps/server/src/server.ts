@@ -140,8 +140,9 @@ export async function startServer(
   const statistics = await startStatisticsRefresh(dbs, log);
   // Upkeep is the workers' (an API-only process leaves it to them).
   const pruning = config.ROLE !== 'api' ? startChangeLogPruning(dbs, log) : null;
-  const purging = config.ROLE !== 'api' ? context.deletions.schedulePurge(log) : null;
   if (config.ROLE !== 'api') await context.queue.work(workerJobs(context));
+  // After the workers made their queues: sending first would create the purge's queue twice at once.
+  const purging = config.ROLE !== 'api' ? context.deletions.schedulePurge(log) : null;
 
   let app: App | null = null;
   if (config.ROLE !== 'worker') {
