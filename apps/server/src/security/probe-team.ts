@@ -222,6 +222,14 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
   );
   await waitForJob(ownerA, `${team}/bulk-jobs/${jobId}`);
 
+  // A contact of P2 deleted: its Recently deleted entry is A's alone, and not M's to see or restore.
+  const gone = await capture('deleted', { pipelineId: p2.groupUID, stageId: p2Stage });
+  ok(await ownerA.delete(`${team}/contacts/${gone.GTID}`), 'delete a contact');
+  const deletionId = ok<{ items: { deletionUID: string }[] }>(
+    await ownerA.get(`${team}/deleted`),
+    'recently deleted',
+  ).items[0]!.deletionUID;
+
   const notification = itemId(
     ok(
       await ownerA.post('/api/v1/admin/app-notifications', {
@@ -262,6 +270,7 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
     notes: note,
     deals: deal,
     'bulk-jobs': jobId,
+    deleted: deletionId,
     imports: pick.importId,
     'status-labels': statusLabel,
     phases: phase,
@@ -357,6 +366,7 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
     importId,
     memberImportId,
     jobId,
+    deletionId,
     filterSet,
     statusLabel,
     phase,
