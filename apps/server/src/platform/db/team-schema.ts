@@ -578,6 +578,10 @@ export const tasks = pgTable(
     index('tasks_due_idx').on(table.teamId, table.status, table.dueAt),
     // The completed list is newest first.
     index('tasks_completed_idx').on(table.teamId, table.assigneeUid, table.status, table.completedAt),
+    // Only deleted tasks: the hourly purge finds them without reading every task.
+    index('tasks_deleted_idx')
+      .on(table.teamId, table.deletedAt)
+      .where(sql`${table.deletedAt} is not null`),
   ],
 );
 
