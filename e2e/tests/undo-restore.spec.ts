@@ -103,4 +103,34 @@ test.describe('undo and restore', () => {
     await page.getByRole('textbox', { name: 'Search', exact: true }).fill(name);
     await expect(grid.getByRole('row').filter({ hasText: name })).toHaveCount(1);
   });
+
+  test('deletes a contact from their page and brings them back from Recently deleted', async ({ page }) => {
+    await signInThroughApi(page.request, DEMO_USER);
+    const teamUID = await readCurrentTeamUID(page.request);
+    const name = `Page Deleted ${Date.now()}`;
+    const { GTID } = await callApi<{ GTID: string }>(
+      page.request,
+      'POST',
+      `/api/v1/teams/${teamUID}/contacts`,
+      {
+        name,
+      },
+    );
+
+    await page.goto(`/contact/${GTID}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await page.getByRole('button', { name: 'Delete contact' }).click();
+    const dialog = page.getByRole('dialog', { name: `Delete ${name}?` });
+    await expect(dialog).toContainText('You can restore them from Recently deleted for 30 days.');
+    await dialog.getByRole('button', { name: 'Delete contact' }).click();
+    await expect(page).not.toHaveURL(new RegExp(`/contact/${GTID}`));
+    await page.goto(`/contact/${GTID}`);
+    await expect(page.getByText('Contact not found', { exact: true })).toBeVisible();
+
+    await page.goto('/contacts/deleted');
+    await page.getByRole('button', { name: `Restore ${name}` }).click();
+    await expect(page.getByText(`Restored ${name}.`)).toBeVisible();
+    await page.goto(`/contact/${GTID}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  });
 });

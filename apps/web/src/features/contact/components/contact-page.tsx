@@ -37,6 +37,7 @@ import { useContact } from '../api/get-contact';
 import { formatContactName } from '../lib/contact-fields';
 import { ActivityTab } from './activity-tab';
 import { DealsTab } from './deals-tab';
+import { DeleteContactButton } from './delete-contact-button';
 import { MoveStageModal } from './move-stage-modal';
 import { NotesTab } from './notes-tab';
 import { OverviewTab } from './overview-tab';
@@ -219,6 +220,7 @@ function ContactView({
             <Button onClick={() => setIsMoving(true)} disabled={pipelines.length === 0}>
               Move stage
             </Button>
+            <DeleteContactButton teamUID={teamUID} GTID={contact.GTID} name={name} backTo={back.to} />
           </Group>
         </Group>
       </Paper>
