@@ -108,6 +108,8 @@ describe('deleting a contact and restoring them', () => {
     expect(JSON.stringify(tasks)).not.toContain('Call Rosalind');
     // A deleted contact takes no changes, so nothing more about them reaches anyone.
     expect((await owner.patch(path(`contacts/${GTID}`), { name: 'Rosalind Q.' })).status).toBe(404);
+    const task = { taskName: 'Call Rosalind again', GTID, dueDate: '2026-12-02' };
+    expect((await owner.post(path('tasks'), task)).status).toBe(404);
 
     const list = await deletions();
     const entry = list.items.find((item) => item.names.includes('Rosalind Quaid'))!;
@@ -121,6 +123,9 @@ describe('deleting a contact and restoring them', () => {
     // The member's board hears of it (their pipeline), and shows them in the same stage with their tag.
     const back = await stream.next((event) => event.entity === 'contact' && event.op === 'create');
     expect(back).toMatchObject({ ids: [GTID], pipelineId: main.groupUID });
+    // Between the deletion and the restore, the member heard nothing about them.
+    const heard = stream.received.filter((event) => event.ids.includes(GTID));
+    expect(heard.map((event) => `${event.entity}:${event.op}`)).toEqual(['contact:delete', 'contact:create']);
     stream.close();
     expect(stageOf(await board(member), GTID)).toBe(main.stages[1]!.stageUID);
     expect((await find('Rosalind')).hits.map((hit: { GTID: string }) => hit.GTID)).toEqual([GTID]);
