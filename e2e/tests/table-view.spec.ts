@@ -202,6 +202,39 @@ test.describe('table view', () => {
       'Import finished: people.csv',
     );
   });
+  test('says in a toast and in the bell when an import ends after its window was closed', async ({
+    page,
+  }) => {
+    await openTable(page);
+    const unique = Date.now().toString(36);
+    // Enough rows that the import is still running when the window closes; all of them the same
+    // person, so the demo team gains one contact.
+    const rows = Array.from(
+      { length: 20_000 },
+      (_, index) =>
+        `Cleo Closed${unique},cleo.${unique}@example.com,+1 555 ${String(index).padStart(7, '0')}`,
+    );
+    const csv = ['Name,Email,Phone', ...rows].join('\n');
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import contacts from a CSV file' });
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: 'closed.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Start import' }).click();
+    await expect(dialog.getByRole('status', { name: 'Import progress' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect(page.getByText('closed.csv: 1 created, 19999 updated')).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('button', { name: /^Reminders, \d+ unread/ }).click();
+    await expect(page.getByRole('list', { name: 'Finished imports' })).toContainText(
+      'Import finished: closed.csv',
+    );
+  });
+
   test('pairs an answer column with its question and asks the order of ambiguous dates', async ({ page }) => {
     await openTable(page);
     const unique = Date.now().toString(36);
