@@ -82,8 +82,10 @@ export async function addToPipeline(
 ) {
   return selectRows<{ contactId: string }>(
     db,
+    // A contact deleted since the job was asked for stays off the board.
     sql`insert into contact_pipelines (team_id, contact_id, pipeline_id, stage_id, rank)
         select ${teamId}, u.contact_id, ${pipelineId}, ${stageId}, u.rank from unnest(${textArray(contactIds)}, ${textArray(ranks)}) as u(contact_id, rank)
+        join contacts c on c.team_id = ${teamId} and c.id = u.contact_id and c.deleted_at is null
         on conflict do nothing returning contact_id as "contactId"`,
   );
 }
