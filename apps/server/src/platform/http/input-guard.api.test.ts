@@ -44,6 +44,14 @@ describe('text the databases cannot store', () => {
     expect(expectBadRequest(response)).toBe('Invalid path: a percent-encoded part of it is not UTF-8 text');
   });
 
+  it('refuses a path part too long to be an id with a 400, team and inner ids alike', async () => {
+    const tooLong = 'Invalid path: a part of it is longer than 100 characters';
+    expect(expectBadRequest(await owner.get(`/api/v1/teams/${'t'.repeat(101)}/tasks`))).toBe(tooLong);
+    expect(expectBadRequest(await owner.delete(`/api/v1/teams/${teamUID}/tasks/${'k'.repeat(150)}`))).toBe(
+      tooLong,
+    );
+  });
+
   it('refuses a NUL in a query value, naming it', async () => {
     const response = await owner.get(`/api/v1/teams/${teamUID}/tasks?q=call%00back`);
     expect(expectBadRequest(response)).toBe('Invalid querystring.q: contains a NUL character');

@@ -103,17 +103,24 @@ export function installInputGuard(app: FastifyInstance) {
   });
 }
 
+/** What each path problem Fastify finds before routing answers with: a 400 naming it. */
+const PATH_PROBLEMS: Record<string, string> = {
+  FST_ERR_BAD_URL: 'Invalid path: a percent-encoded part of it is not UTF-8 text',
+  // Fastify's router refuses a part over 100 characters; no id of ours is longer.
+  FST_ERR_MAX_PARAM_LENGTH: 'Invalid path: a part of it is longer than 100 characters',
+};
+
 /**
- * Fastify's own answer to a path it cannot decode (a percent-encoded sequence that is not UTF-8,
- * such as a lone surrogate), in our error shape; it comes before any route, hook or error handler.
+ * Fastify's own answer to a path it cannot route (a percent-encoded sequence that is not UTF-8,
+ * such as a lone surrogate, or a part too long to be an id), in our error shape; it comes before
+ * any route, hook or error handler.
  */
 export function answerUndecodablePath(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error.code !== 'FST_ERR_BAD_URL') {
+  const problem = PATH_PROBLEMS[error.code];
+  if (!problem) {
     request.log.error({ err: error }, 'request failed');
     void reply.status(500).send({ error: { code: 'internal', message: MESSAGES.somethingWentWrong } });
     return;
   }
-  void reply.status(400).send({
-    error: { code: 'bad-request', message: 'Invalid path: a percent-encoded part of it is not UTF-8 text' },
-  });
+  void reply.status(400).send({ error: { code: 'bad-request', message: problem } });
 }
