@@ -33,13 +33,16 @@ export interface OrphanRow {
   contacts: number;
 }
 
-/** Orphaned tag names with how many (visible, existing) contacts carry each, by name. */
+/**
+ * Orphaned tag names with how many visible contacts carry each, by name. A deleted contact keeps
+ * its names for a restore, but no longer counts.
+ */
 export async function listOrphans(db: TeamDb, teamId: string, visible: VisiblePipelines) {
   return selectRows<OrphanRow>(
     db,
     sql`select o.key, min(o.name) as name, count(*)::int as contacts
         from orphaned_tags o
-        join contacts c on c.team_id = o.team_id and c.id = o.contact_id
+        join contacts c on c.team_id = o.team_id and c.id = o.contact_id and c.deleted_at is null
         where o.team_id = ${teamId} and ${visibleContact(sql`o.contact_id`, teamId, visible)}
         group by o.key
         order by o.key`,
@@ -85,6 +88,8 @@ export async function listDuplicateTags(db: TeamDb, teamId: string, visible: Vis
                (
                  select count(*)::int from contact_tags ct
                  where ct.team_id = ${teamId} and ct.tag_id = n.id
+                   and not exists (select 1 from contacts c where c.team_id = ct.team_id
+                     and c.id = ct.contact_id and c.deleted_at is not null)
                    and ${visibleContact(sql`ct.contact_id`, teamId, visible)}
                ) as contacts
         from named n
@@ -228,8 +233,10 @@ export async function listUnfinishedMerges(db: TeamDb, teamId: string) {
 export async function listOrphanedTags(db: TeamDb, teamId: string) {
   return selectRows<{ key: string; name: string; contacts: number }>(
     db,
-    sql`select key, min(name) as name, count(*)::int as contacts from orphaned_tags where team_id = ${teamId}
-        group by key order by count(*) desc, key`,
+    sql`select o.key, min(o.name) as name, count(*)::int as contacts from orphaned_tags o
+        join contacts c on c.team_id = o.team_id and c.id = o.contact_id and c.deleted_at is null
+        where o.team_id = ${teamId}
+        group by o.key order by count(*) desc, o.key`,
   );
 }
 
