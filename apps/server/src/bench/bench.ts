@@ -169,8 +169,8 @@ async function seed(location: string, options: SeedOptions) {
 async function serverTimes(server: ServerProcess, run: () => Promise<void>) {
   const before = server.responseTimes('/search/v2').length;
   await run();
-  // The log line of the last answer may trail the answer itself by a moment.
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // The log line of the last answer trails it: log lines are flushed every half second.
+  await new Promise((resolve) => setTimeout(resolve, 700));
   return server.responseTimes('/search/v2').slice(before);
 }
 

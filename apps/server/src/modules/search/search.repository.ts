@@ -55,14 +55,16 @@ const SPACED_NAME = sql`(' ' || lower(c.name))`;
 
 /**
  * A name whose words start with the text's words, each of four letters or more allowed one letter
- * missing, extra or changed after its first (an edit distance of one to the name word's start).
- * Candidates come from the search index (a name word starting with each word's first letter); the
- * distance is computed for those only.
+ * missing, extra or changed after its second (an edit distance of one to the name word's start).
+ * Candidates come from the search index (a name word starting with each word's first two letters);
+ * the distance is computed for those only. From the first letter, a 40,000-contact team gave 6,800
+ * candidates to "morxno" and a look-up took 26 ms; a typo in the first two letters is left to the
+ * whole-name similarity.
  */
 function nearlyNamed(text: string): SQL | null {
   const words = wordsOf(text);
   if (!words.some((word) => word.length >= TYPO_FROM_LETTERS)) return null;
-  const firstLetters = words.map((word) => `'${word[0]}':*`).join(' & ');
+  const firstLetters = words.map((word) => `'${word.slice(0, 2)}':*`).join(' & ');
   const each = words.map((word) =>
     word.length >= TYPO_FROM_LETTERS
       ? sql`exists (select 1 from regexp_split_to_table(lower(c.name), '[[:space:]]+') as n(word)
