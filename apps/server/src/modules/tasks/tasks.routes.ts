@@ -65,7 +65,14 @@ export function registerTaskRoutes(app: App, { auth, teams, tasks }: AppContext)
       }),
       response: z.array(listedTaskSchema),
     },
-    handler: ({ member, query }) => tasks.listTasks(member, query),
+    handler: ({ member, query: { GTID, assigneeUID, pipelineID, q, ...rest } }) =>
+      tasks.listTasks(member, {
+        ...rest,
+        contactId: GTID,
+        assigneeId: assigneeUID,
+        pipelineId: pipelineID,
+        text: q,
+      }),
   });
 
   routes.post({

@@ -306,34 +306,34 @@ export function createTasksService(deps: {
       options: {
         scope: 'mine' | 'team';
         status: 'active' | 'completed';
-        GTID?: string | undefined;
-        assigneeUID?: string | undefined;
-        pipelineID?: string | undefined;
-        q?: string | undefined;
+        contactId?: string | undefined;
+        assigneeId?: string | undefined;
+        pipelineId?: string | undefined;
+        text?: string | undefined;
         limit: number;
       },
     ) {
       const { teamUID } = member;
       const db = databases.forTeam(teamUID);
       const seesAll = can(member.role, 'see-all-pipelines');
-      if (options.GTID) await contacts.requireVisibleContact(db, member, options.GTID);
-      if (options.pipelineID && !canSeePipeline(member, options.pipelineID)) {
+      if (options.contactId) await contacts.requireVisibleContact(db, member, options.contactId);
+      if (options.pipelineId && !canSeePipeline(member, options.pipelineId)) {
         throw new NotFoundError('Pipeline not found.');
       }
-      const teamWide = options.scope === 'team' || options.GTID !== undefined;
+      const teamWide = options.scope === 'team' || options.contactId !== undefined;
       // A member's list is theirs; a teammate's tasks are for owners and admins (or on a contact's page).
       const othersAsked =
         options.scope === 'team' ||
-        (!teamWide && options.assigneeUID !== undefined && options.assigneeUID !== member.userId);
+        (!teamWide && options.assigneeId !== undefined && options.assigneeId !== member.userId);
       if (othersAsked && !seesAll) {
         throw new ForbiddenError("Only the team owner or an admin can see the team's tasks.");
       }
       const rows = await repo.listTasks(db, teamUID, {
         status: options.status,
-        assigneeUid: options.assigneeUID ?? (teamWide ? undefined : member.userId),
-        contactId: options.GTID,
-        pipelineId: options.pipelineID,
-        text: options.q,
+        assigneeUid: options.assigneeId ?? (teamWide ? undefined : member.userId),
+        contactId: options.contactId,
+        pipelineId: options.pipelineId,
+        text: options.text,
         // Tasks about contacts in pipelines the member cannot see are left out, as the contacts are.
         visiblePipelineIds: seesAll ? 'all' : member.groupAccess,
         limit: options.limit,
