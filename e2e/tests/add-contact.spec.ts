@@ -7,6 +7,7 @@ import {
   readCurrentTeamUID,
   signUpThroughApi,
 } from './helpers';
+import { boardColumn } from './board';
 
 interface CreatedPipeline {
   groupUID: string;
@@ -14,7 +15,7 @@ interface CreatedPipeline {
   stages: { stageUID: string; name: string }[];
 }
 
-const column = (page: Page, stageName: string) => page.getByRole('region', { name: stageName, exact: true });
+const column = boardColumn;
 
 /** A new user with a pipeline of their own, so counts and cards are only this test's. */
 async function setUpTeam(page: Page) {
@@ -40,7 +41,7 @@ async function setUpTeam(page: Page) {
 }
 
 test.describe('adding a contact by hand', () => {
-  test('add a contact from a board column and find them', async ({ page }) => {
+  test('add a contact from a board column and find them with Ctrl+K', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const { pipeline, unique, ivy } = await setUpTeam(page);
 
@@ -76,10 +77,12 @@ test.describe('adding a contact by hand', () => {
     await expect(talking.getByTestId('stage-count')).toHaveText('1 contacts');
     await expect(column(page, 'New').getByTestId('stage-count')).toHaveText('1 contacts');
 
-    // Found again through the header's search, and opened.
-    const search = page.getByRole('combobox', { name: 'Search contacts' });
-    await search.fill('Nora Board');
-    await page.getByRole('option', { name: /^Nora Board/ }).click();
+    // Found again with Ctrl+K, a letter wrong, and opened with Enter.
+    await page.keyboard.press('Control+K');
+    const palette = page.getByRole('textbox', { name: /Command palette/ });
+    await palette.fill('nora bpard');
+    await expect(page.getByRole('button', { name: /^Nora Board/ })).toBeVisible();
+    await palette.press('Enter');
     await expect(page).toHaveURL(/\/contact\/[^/]+$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Nora Board');
     expect(page.url()).not.toContain(ivy.GTID);

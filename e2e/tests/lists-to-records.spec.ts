@@ -257,9 +257,11 @@ test.describe('lists lead to records and back', () => {
     await expect.poll(() => list.evaluate((element) => element.scrollTop)).toBe(scrolled);
   });
 
-  test('a contact opened from the filtered tasks goes back to the tasks with their filters', async ({
+  test('a contact opened from the filtered tasks goes back to the tasks with their filters and scroll', async ({
     page,
   }) => {
+    // A short window, so the list scrolls.
+    await page.setViewportSize({ width: 1280, height: 360 });
     await signInThroughApi(page.request, DEMO_USER);
     const teamUID = await readCurrentTeamUID(page.request);
     const search = await callApi<{ hits: { GTID: string; name: string }[] }>(
@@ -298,6 +300,9 @@ test.describe('lists lead to records and back', () => {
     await expect(page.getByText('No completed task matches these filters.')).toBeVisible();
     const tasksUrl = page.url();
     const item = page.getByRole('listitem', { name: `Walk ${stamp} 0` });
+    await item.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    const scrolled = await page.locator('html').evaluate((element) => element.scrollTop);
+    expect(scrolled).toBeGreaterThan(0);
     await item.getByRole('link').click();
     await expect(page.getByRole('heading', { level: 1, name: search.hits[0]!.name })).toBeVisible();
     const walk = page.getByRole('group', { name: 'Contacts in the list' });
@@ -307,6 +312,7 @@ test.describe('lists lead to records and back', () => {
     await page.getByRole('link', { name: 'Back to tasks' }).click();
     await expect(page).toHaveURL(tasksUrl);
     await expect(page.getByRole('textbox', { name: 'Search tasks' })).toHaveValue(`Walk ${stamp}`);
+    await expect.poll(() => page.locator('html').evaluate((element) => element.scrollTop)).toBe(scrolled);
 
     for (const taskUID of tasks)
       await callApi(page.request, 'DELETE', `/api/v1/teams/${teamUID}/tasks/${taskUID}`);

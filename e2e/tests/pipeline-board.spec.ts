@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import type { Locator, Page } from '@playwright/test';
 import {
   DEMO_USER,
   buildUser,
@@ -8,6 +7,7 @@ import {
   signInThroughApi,
   signUpThroughApi,
 } from './helpers';
+import { boardColumn, readCount, dragTo } from './board';
 
 interface PipelinesAnswer {
   pipelines: {
@@ -18,23 +18,7 @@ interface PipelinesAnswer {
   }[];
 }
 
-const column = (page: Page, stageName: string) => page.getByRole('region', { name: stageName, exact: true });
-
-async function readCount(stage: Locator): Promise<number> {
-  const text = (await stage.getByTestId('stage-count').textContent()) ?? '';
-  return Number(text.replace(/[^0-9]/g, ''));
-}
-
-/** Drags with small mouse steps, as the board's sensor waits for a few pixels of movement. */
-async function dragTo(page: Page, source: Locator, target: Locator) {
-  const from = (await source.boundingBox())!;
-  const to = (await target.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + 12);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 10, from.y + 20, { steps: 5 });
-  await page.mouse.move(to.x + to.width / 2, to.y + 120, { steps: 15 });
-  await page.mouse.up();
-}
+const column = boardColumn;
 
 test.describe('pipeline board', () => {
   test('shows stages with counts, moves a card by drag and keeps it, filters, and searches globally', async ({

@@ -1,28 +1,12 @@
 import { expect, test } from '@playwright/test';
-import type { Locator, Page } from '@playwright/test';
 import { DEMO_USER, callApi, readCurrentTeamUID, signInThroughApi } from './helpers';
+import { boardColumn, readCount, dragTo } from './board';
 
 interface PipelinesAnswer {
   pipelines: { groupUID: string; isDefault: boolean; stages: { stageUID: string; name: string }[] }[];
 }
 
-const column = (page: Page, stageName: string) => page.getByRole('region', { name: stageName, exact: true });
-
-async function readCount(stage: Locator): Promise<number> {
-  const text = (await stage.getByTestId('stage-count').textContent()) ?? '';
-  return Number(text.replace(/[^0-9]/g, ''));
-}
-
-/** Drags with small mouse steps, as the board's sensor waits for a few pixels of movement. */
-async function dragTo(page: Page, source: Locator, target: Locator) {
-  const from = (await source.boundingBox())!;
-  const to = (await target.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + 12);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 10, from.y + 20, { steps: 5 });
-  await page.mouse.move(to.x + to.width / 2, to.y + 120, { steps: 15 });
-  await page.mouse.up();
-}
+const column = boardColumn;
 
 test.describe('undo and restore', () => {
   test('moves a card and undoes it: the card is back in its stage and place, also after a reload', async ({

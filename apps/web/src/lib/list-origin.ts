@@ -1,6 +1,7 @@
 import type { SearchFilter, SearchSortField } from '@grouptrack/domain';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
 import { searchContacts, type SearchAnswer } from './search-client';
 import { EMPTY_SELECTION, type Selection } from './selection';
 
@@ -262,4 +263,37 @@ export function toStoredSelection(selection: Selection): ListView['selected'] {
 export function fromStoredSelection(selected: ListView['selected']): Selection {
   if (selected === 'all') return { mode: 'all' };
   return selected && selected.length > 0 ? { mode: 'ids', ids: new Set(selected) } : EMPTY_SELECTION;
+}
+
+/**
+ * A list that scrolls the page itself (the tasks): keeps where the page is scrolled for the list's
+ * address, and scrolls back there when the list is returned to, once `ready` (its rows are shown).
+ */
+export function usePageScrollMemory(url: string, ready: boolean): void {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const [returning] = useState(() => isListReturn(location.state, navigationType));
+  const restored = useRef(false);
+  useEffect(() => {
+    if (!ready || restored.current) return;
+    restored.current = true;
+    const { scrollTop } = returning ? readListView(url) : {};
+    if (scrollTop) window.scrollTo(0, scrollTop);
+  }, [ready, returning, url]);
+  useEffect(() => {
+    // Saved at most once a frame while the page scrolls, so scrolling writes little.
+    let frame = 0;
+    const onScroll = () => {
+      if (frame) return;
+      frame = window.requestAnimationFrame(() => {
+        frame = 0;
+        saveListView(url, { scrollTop: window.scrollY });
+      });
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (frame) window.cancelAnimationFrame(frame);
+    };
+  }, [url]);
 }

@@ -15,7 +15,7 @@ import { useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { QueryError } from '../../../components/query-error';
-import type { ListOrigin } from '../../../lib/list-origin';
+import { usePageScrollMemory, type ListOrigin } from '../../../lib/list-origin';
 import { usePageTitle } from '../../../lib/page-title';
 import { useLoggedUser } from '../../../app/signed-in-user';
 import { usePipelines } from '../../../lib/pipelines';
@@ -71,6 +71,7 @@ export function TasksPage() {
     const ids = [...new Set(shown.flatMap((task) => (task.GTID ? [task.GTID] : [])))];
     return { kind: 'tasks', url: listUrl, ids };
   }, [groups, completed.data, listUrl]);
+  usePageScrollMemory(listUrl, !active.isPending && !completed.isPending);
 
   // The filters live in the address, so a filtered list can be bookmarked and shared.
   function setFilter(key: 'scope' | 'assignee' | 'pipeline' | 'q', value: string) {

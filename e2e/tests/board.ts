@@ -1,0 +1,23 @@
+import type { Locator, Page } from '@playwright/test';
+
+// What the board's journeys share: a column by its stage's name, its count, and a drag.
+
+export const boardColumn = (page: Page, stageName: string) =>
+  page.getByRole('region', { name: stageName, exact: true });
+
+/** The count a column's header shows. */
+export async function readCount(stage: Locator): Promise<number> {
+  const text = (await stage.getByTestId('stage-count').textContent()) ?? '';
+  return Number(text.replace(/[^0-9]/g, ''));
+}
+
+/** Drags with small mouse steps, as the board's sensor waits for a few pixels of movement. */
+export async function dragTo(page: Page, source: Locator, target: Locator) {
+  const from = (await source.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + 12);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + 20, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 120, { steps: 15 });
+  await page.mouse.up();
+}
