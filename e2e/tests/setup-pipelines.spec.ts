@@ -167,11 +167,12 @@ test.describe('pipeline setup: deleting', () => {
     );
     expect(contact.groupData[created.groupUID]?.stage).toBe(kept.stageUID);
 
+    // It still holds the moved contact: the confirmation asks for its name.
     await page.getByRole('button', { name: 'Delete pipeline' }).click();
-    await page
-      .getByRole('dialog', { name: `Delete pipeline ${nickName}?` })
-      .getByRole('button', { name: 'Delete pipeline' })
-      .click();
+    const confirm = page.getByRole('dialog', { name: `Delete pipeline ${nickName}?` });
+    const remove = confirm.getByRole('button', { name: 'Delete pipeline' });
+    await confirm.getByRole('textbox', { name: `Type ${nickName} to confirm` }).fill(nickName);
+    await remove.click();
     await expect(page).toHaveURL(/\/setup\/pipelines$/);
     await expect(page.getByRole('navigation', { name: 'Pipelines' }).getByText(nickName)).toBeHidden();
   });

@@ -27,6 +27,8 @@ test.describe('app version (SPEC §4, §8)', () => {
     });
     await expect(warning).toBeVisible();
     await page.getByRole('link', { name: 'Conversations' }).click();
+    // The page has moved (its code loads first) before the warning is checked there and refreshed.
+    await expect(page).toHaveURL(/\/messages/);
     await expect(warning).toBeVisible();
 
     await warning.getByRole('button', { name: 'Refresh' }).click();

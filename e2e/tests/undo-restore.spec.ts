@@ -1,9 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_USER, callApi, readCurrentTeamUID, signInThroughApi } from './helpers';
+import {
+  DEMO_USER,
+  buildUser,
+  callApi,
+  readCurrentTeamUID,
+  signInThroughApi,
+  signUpThroughApi,
+} from './helpers';
 import { boardColumn, readCount, dragTo } from './board';
 
-interface PipelinesAnswer {
-  pipelines: { groupUID: string; isDefault: boolean; stages: { stageUID: string; name: string }[] }[];
+interface CreatedPipeline {
+  groupUID: string;
+  stages: { stageUID: string; name: string }[];
 }
 
 const column = boardColumn;
@@ -13,15 +21,25 @@ test.describe('undo and restore', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signInThroughApi(page.request, DEMO_USER);
+    // A team of its own: the demo board is changed by other journeys of the same run.
+    await signUpThroughApi(page.request, buildUser('Undo'));
     const teamUID = await readCurrentTeamUID(page.request);
-    const { pipelines } = await callApi<PipelinesAnswer>(
+    const pipeline = await callApi<CreatedPipeline>(
       page.request,
-      'GET',
+      'POST',
       `/api/v1/teams/${teamUID}/pipelines`,
+      {
+        nickName: 'Members',
+        stages: [{ name: 'New member' }, { name: 'Welcomed' }],
+      },
     );
-    const [firstStage, secondStage] = pipelines.find((each) => each.isDefault)!.stages;
-    await page.goto('/contacts/pipeline');
+    const [firstStage, secondStage] = pipeline.stages;
+    for (const name of ['Ada Undo', 'Ben Undo', 'Cy Undo'])
+      await callApi(page.request, 'POST', `/api/v1/teams/${teamUID}/contacts`, {
+        name,
+        pipeline: { pipelineId: pipeline.groupUID, stageId: firstStage!.stageUID },
+      });
+    await page.goto(`/contacts/pipeline/${pipeline.groupUID}`);
     const source = column(page, firstStage!.name);
     const target = column(page, secondStage!.name);
     const card = source.getByTestId('contact-card').first();
