@@ -7,15 +7,13 @@ import {
   readCurrentTeamUID,
   signUpThroughApi,
 } from './helpers';
-import { boardColumn } from './board';
+import { boardColumn as column } from './board';
 
 interface CreatedPipeline {
   groupUID: string;
   nickName: string;
   stages: { stageUID: string; name: string }[];
 }
-
-const column = boardColumn;
 
 /** A new user with a pipeline of their own, so counts and cards are only this test's. */
 async function setUpTeam(page: Page) {

@@ -1,41 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { buildUser, callApi, readCurrentTeamUID, signUpThroughApi } from './helpers';
-
-interface CreatedPipeline {
-  groupUID: string;
-  stages: { stageUID: string; name: string }[];
-}
+import { callApi, signUpWithPipeline } from './helpers';
 
 test.describe('finding people and getting around by keyboard', () => {
   test('the header search opens the best match, and the palette opens contacts, moves stages and goes to pages', async ({
     page,
   }) => {
     // A team of its own, with namesakes newer than the person looked for.
-    await signUpThroughApi(page.request, buildUser('Keys'));
-    const teamUID = await readCurrentTeamUID(page.request);
-    const pipeline = await callApi<CreatedPipeline>(
-      page.request,
-      'POST',
-      `/api/v1/teams/${teamUID}/pipelines`,
-      {
-        nickName: 'Members',
-        stages: [{ name: 'New member' }, { name: 'Welcomed' }],
-      },
-    );
-    const [newStage] = pipeline.stages;
-    const GTIDs: Record<string, string> = {};
-    for (const name of ['Jade Lewis', 'Jade Lopez', 'Owen Lewis', 'Amy Lewis', 'Tessa Moore']) {
-      const contact = await callApi<{ GTID: string }>(
-        page.request,
-        'POST',
-        `/api/v1/teams/${teamUID}/contacts`,
-        {
-          name,
-          pipeline: { pipelineId: pipeline.groupUID, stageId: newStage!.stageUID },
-        },
-      );
-      GTIDs[name] = contact.GTID;
-    }
+    const { teamUID, pipeline, GTIDs } = await signUpWithPipeline(page.request, {
+      firstName: 'Keys',
+      stages: ['New member', 'Welcomed'],
+      people: ['Jade Lewis', 'Jade Lopez', 'Owen Lewis', 'Amy Lewis', 'Tessa Moore'],
+    });
 
     await page.goto('/tasks');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -145,3 +145,35 @@ export async function findBlockingA11yViolations(page: Page) {
       targets: violation.nodes.map((node) => node.target.join(' ')),
     }));
 }
+
+/** A pipeline as the API answers it on creation. */
+export interface CreatedPipeline {
+  groupUID: string;
+  stages: { stageUID: string; name: string }[];
+}
+
+/**
+ * A new account with a pipeline of its own and `people` in its first stage, so a journey's board and
+ * search hold only what it made (other journeys of the run change the demo team). Answers the team, the
+ * pipeline and each person's GTID by name, created in the order given.
+ */
+export async function signUpWithPipeline(
+  request: APIRequestContext,
+  input: { firstName: string; stages: string[]; people: string[] },
+) {
+  await signUpThroughApi(request, buildUser(input.firstName));
+  const teamUID = await readCurrentTeamUID(request);
+  const pipeline = await callApi<CreatedPipeline>(request, 'POST', `/api/v1/teams/${teamUID}/pipelines`, {
+    nickName: 'Members',
+    stages: input.stages.map((name) => ({ name })),
+  });
+  const GTIDs: Record<string, string> = {};
+  for (const name of input.people) {
+    const contact = await callApi<{ GTID: string }>(request, 'POST', `/api/v1/teams/${teamUID}/contacts`, {
+      name,
+      pipeline: { pipelineId: pipeline.groupUID, stageId: pipeline.stages[0]!.stageUID },
+    });
+    GTIDs[name] = contact.GTID;
+  }
+  return { teamUID, pipeline, GTIDs };
+}

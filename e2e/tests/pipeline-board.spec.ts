@@ -7,7 +7,7 @@ import {
   signInThroughApi,
   signUpThroughApi,
 } from './helpers';
-import { boardColumn, readCount, dragTo } from './board';
+import { boardColumn as column, readCount, dragTo } from './board';
 
 interface PipelinesAnswer {
   pipelines: {
@@ -17,8 +17,6 @@ interface PipelinesAnswer {
     stages: { stageUID: string; name: string }[];
   }[];
 }
-
-const column = boardColumn;
 
 test.describe('pipeline board', () => {
   test('shows stages with counts, moves a card by drag and keeps it, filters, and searches globally', async ({

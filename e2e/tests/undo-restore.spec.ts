@@ -1,20 +1,6 @@
 import { expect, test } from '@playwright/test';
-import {
-  DEMO_USER,
-  buildUser,
-  callApi,
-  readCurrentTeamUID,
-  signInThroughApi,
-  signUpThroughApi,
-} from './helpers';
-import { boardColumn, readCount, dragTo } from './board';
-
-interface CreatedPipeline {
-  groupUID: string;
-  stages: { stageUID: string; name: string }[];
-}
-
-const column = boardColumn;
+import { DEMO_USER, callApi, readCurrentTeamUID, signInThroughApi, signUpWithPipeline } from './helpers';
+import { boardColumn as column, readCount, dragTo } from './board';
 
 test.describe('undo and restore', () => {
   test('moves a card and undoes it: the card is back in its stage and place, also after a reload', async ({
@@ -22,23 +8,12 @@ test.describe('undo and restore', () => {
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     // A team of its own: the demo board is changed by other journeys of the same run.
-    await signUpThroughApi(page.request, buildUser('Undo'));
-    const teamUID = await readCurrentTeamUID(page.request);
-    const pipeline = await callApi<CreatedPipeline>(
-      page.request,
-      'POST',
-      `/api/v1/teams/${teamUID}/pipelines`,
-      {
-        nickName: 'Members',
-        stages: [{ name: 'New member' }, { name: 'Welcomed' }],
-      },
-    );
+    const { pipeline } = await signUpWithPipeline(page.request, {
+      firstName: 'Undo',
+      stages: ['New member', 'Welcomed'],
+      people: ['Ada Undo', 'Ben Undo', 'Cy Undo'],
+    });
     const [firstStage, secondStage] = pipeline.stages;
-    for (const name of ['Ada Undo', 'Ben Undo', 'Cy Undo'])
-      await callApi(page.request, 'POST', `/api/v1/teams/${teamUID}/contacts`, {
-        name,
-        pipeline: { pipelineId: pipeline.groupUID, stageId: firstStage!.stageUID },
-      });
     await page.goto(`/contacts/pipeline/${pipeline.groupUID}`);
     const source = column(page, firstStage!.name);
     const target = column(page, secondStage!.name);

@@ -47,8 +47,8 @@ export const contactPipelineDataSchema = z.object({
 });
 export type ContactPipelineData = z.infer<typeof contactPipelineDataSchema>;
 
-/** A contact: fields, sources by platform, global tags and data per pipeline the reader may see. */
-export const contactSchema = z.object({
+/** A contact's own fields, as both its page and a search hit answer them. */
+export const contactFieldsSchema = z.object({
   GTID: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -56,6 +56,10 @@ export const contactSchema = z.object({
   emailAddress: z.string().nullable(),
   phoneNumber: z.string().nullable(),
   photoURL: z.string().nullable(),
+});
+
+/** A contact: fields, sources by platform, global tags and data per pipeline the reader may see. */
+export const contactSchema = contactFieldsSchema.extend({
   sources: z.partialRecord(z.enum(SOCIAL_PLATFORMS), contactSourceSchema),
   globalTagSets: tagsBySetSchema,
   /** By pipeline id. */

@@ -1,17 +1,11 @@
 import { z } from 'zod';
+import { contactFieldsSchema } from './contact-contracts';
 
 // What `/search/v2` answers: the server declares these as its response schema, and the web app
 // takes its types from them.
 
 /** One contact in a search answer: a table row or a board card. */
-export const searchHitSchema = z.object({
-  GTID: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  name: z.string(),
-  emailAddress: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  photoURL: z.string().nullable(),
+export const searchHitSchema = contactFieldsSchema.extend({
   /** The platforms the contact is known on. */
   platforms: z.array(z.string()),
   /** Tag ids the reader may see. */
