@@ -23,8 +23,9 @@ function findChromium(): string | undefined {
   );
 }
 
-const WEB_DIST = path.resolve(import.meta.dirname, '../apps/web/dist/index.html');
-if (!existsSync(WEB_DIST)) {
+// WEB_DIST_DIR (as for the server) lets a run test a build kept apart from apps/web/dist.
+const WEB_DIST = path.resolve(process.env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../apps/web/dist'));
+if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
   throw new Error(
     'The web app is not built. Run `npm run build` (or `npm run test:e2e`) from the repository root.',
   );
@@ -85,6 +86,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       DATA_DIR: dataDir,
+      WEB_DIST_DIR: WEB_DIST,
       PORT: String(PORT),
       HOST: '127.0.0.1',
       APP_URL: BASE_URL,

@@ -68,7 +68,7 @@ test.describe('admin teams', () => {
       await expect(platforms.getByRole('row', { name: /Instagram/ })).toContainText('None');
       await expect(
         ownerPage.getByText(
-          'Plans are managed by your GroupTrack operator. Write to them at the address your team was given, or ask your team owner.',
+          'Plans are managed by your GroupTrack operator. No operator contact address is set up on this installation, so ask your team owner.',
         ),
       ).toBeVisible();
     } finally {

@@ -171,6 +171,52 @@ test.describe('contact page', () => {
     await expect(page.getByRole('row', { name: /Coaching plus/ })).toContainText('won');
   });
 
+  test('messages the contact from a template, filled in for them, and sees the copy in the activity', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signInThroughApi(page.request, DEMO_USER);
+    const teamUID = await readCurrentTeamUID(page.request);
+    const contact = await pickContact(page.request, teamUID, 89);
+    const templateName = `Welcome ${Date.now().toString(36)}`;
+    const template = await callApi<{ templateUID: string }>(
+      page.request,
+      'POST',
+      `/api/v1/teams/${teamUID}/message-templates`,
+      { name: templateName, text: 'Hi {name}, glad you joined!', category: 'Journeys' },
+    );
+
+    await page.goto(`/contact/${contact.GTID}`);
+    const name = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    await page.getByRole('button', { name: 'Message', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Message ${name}` });
+    await dialog.getByRole('combobox', { name: 'Template' }).fill(templateName);
+    await page.getByRole('option', { name: templateName }).click();
+    const text = `Hi ${name}, glad you joined!`;
+    await expect(dialog.getByRole('textbox', { name: 'Message' })).toHaveValue(text);
+    expect(await findBlockingA11yViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Copy message' }).click();
+    await expect(dialog).toBeHidden();
+    expect(
+      await page.evaluate(() =>
+        (
+          globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+        ).navigator.clipboard.readText(),
+      ),
+    ).toBe(text);
+
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    const latest = page.getByRole('list', { name: 'Activity' }).getByRole('listitem').first();
+    await expect(latest).toContainText(`Message copied from template ${templateName}`);
+    await expect(latest).toContainText(text);
+    await callApi(
+      page.request,
+      'DELETE',
+      `/api/v1/teams/${teamUID}/message-templates/${template.templateUID}`,
+    );
+  });
+
   test('says when a contact does not exist, with a way back', async ({ page }) => {
     await signInThroughApi(page.request, DEMO_USER);
     await page.goto('/contact/no-such-contact-123');

@@ -13,6 +13,8 @@ export interface NewUser {
   name: string;
   email: string;
   password: string;
+  /** The community or team a sign-up starts (not asked when following an invitation). */
+  teamName: string;
 }
 
 /** Builds a user whose email no other test run has used. */
@@ -22,12 +24,16 @@ export function buildUser(firstName: string): NewUser {
     name: `${firstName} Tester`,
     email: `${firstName.toLowerCase()}.${unique}@example.com`,
     password: `pw-${unique}-secret`,
+    teamName: `${firstName} Tester's team`,
   };
 }
 
 /** Fills and sends the sign-up form on the page that shows it. */
 export async function submitSignUp(page: Page, user: NewUser): Promise<void> {
-  await page.getByLabel('Name').fill(user.name);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(user.name);
+  // Following an invitation (/login/signup/<code>) joins that team, so no team name is asked.
+  const isInvited = /\/login\/signup\/[^/?]+/.test(new URL(page.url()).pathname);
+  if (!isInvited) await page.getByLabel('Community or team name').fill(user.teamName);
   await page.getByLabel('Email').fill(user.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
   await page.getByLabel('I accept the terms of service').check();
@@ -167,6 +173,15 @@ export async function signUpWithPipeline(
     nickName: 'Members',
     stages: input.stages.map((name) => ({ name })),
   });
+  // The team's starter pipeline goes, so the journey's pipeline is the team's only one and its default.
+  const { pipelines } = await callApi<{ pipelines: { groupUID: string }[] }>(
+    request,
+    'GET',
+    `/api/v1/teams/${teamUID}/pipelines`,
+  );
+  for (const other of pipelines.filter((each) => each.groupUID !== pipeline.groupUID)) {
+    await callApi(request, 'DELETE', `/api/v1/teams/${teamUID}/pipelines/${other.groupUID}`);
+  }
   const GTIDs: Record<string, string> = {};
   for (const name of input.people) {
     const contact = await callApi<{ GTID: string }>(request, 'POST', `/api/v1/teams/${teamUID}/contacts`, {

@@ -7,7 +7,7 @@ import {
   signInThroughApi,
   signUpThroughApi,
 } from './helpers';
-import { boardColumn as column, readCount, dragTo } from './board';
+import { boardColumn as column, readCount, dropBetween } from './board';
 
 interface PipelinesAnswer {
   pipelines: {
@@ -19,7 +19,7 @@ interface PipelinesAnswer {
 }
 
 test.describe('pipeline board', () => {
-  test('shows stages with counts, moves a card by drag and keeps it, filters, and searches globally', async ({
+  test('shows stages with counts, drops a card between two others and keeps it there, filters, and searches globally', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -63,14 +63,26 @@ test.describe('pipeline board', () => {
       (response) =>
         response.request().method() === 'PUT' && response.url().includes(`/contacts/${GTID}/pipelines/`),
     );
-    await dragTo(page, card, target);
-    await expect(target.locator(`a[href="${href}"]`)).toBeVisible();
+    // Into the gap between the target's first two cards: it lands second, and stays there once the
+    // board has read the server again, after a reload too.
+    const targetCards = target.getByTestId('contact-card');
+    const secondHref = (await targetCards.nth(1).getByRole('link').getAttribute('href'))!;
+    const reread = page.waitForResponse(
+      (response) => response.url().includes('/search/v2') && response.request().method() === 'POST',
+    );
+    await dropBetween(page, card, targetCards.nth(0), targetCards.nth(1));
+    await expect(targetCards.nth(1).locator(`a[href="${href}"]`)).toBeVisible();
     await expect(source.getByTestId('stage-count')).toContainText(String(sourceCount - 1));
     await expect(target.getByTestId('stage-count')).toContainText(String(targetCount + 1));
     expect((await saved).ok()).toBe(true);
+    await reread;
+    await expect(page.getByRole('status', { name: 'Updating the board' })).toHaveCount(0);
+    await expect(targetCards.nth(1).locator(`a[href="${href}"]`)).toBeVisible();
+    await expect(targetCards.nth(2).locator(`a[href="${secondHref}"]`)).toBeVisible();
 
     await page.reload();
     await expect(target.getByTestId('stage-count')).toContainText(String(targetCount + 1));
+    await expect(targetCards.nth(1).locator(`a[href="${href}"]`)).toBeVisible();
     await page.getByRole('textbox', { name: 'Search', exact: true }).fill(name);
     await expect(page).toHaveURL(/[?&]q=/);
     await expect(target.locator(`a[href="${href}"]`)).toBeVisible();
@@ -92,8 +104,23 @@ test.describe('pipeline board', () => {
     });
     const movedCard = target.getByTestId('contact-card').filter({ has: page.locator(`a[href="${href}"]`) });
     await expect(movedCard.getByTestId('card-task-marker')).toContainText(/Due [A-Z][a-z]{2} \d+/);
-    await expect(movedCard).toContainText(/Active (now|this minute|\d+ minutes? ago)/);
     await callApi(page.request, 'DELETE', `/api/v1/teams/${teamUID}/tasks/${task.taskUID}`);
+    // A note is a contact made: the card says so (a task or a tag is not).
+    await callApi(page.request, 'POST', `/api/v1/teams/${teamUID}/contacts/${GTID}/notes`, {
+      text: 'Replied to the welcome message.',
+    });
+    await expect(movedCard.getByTestId('card-last-contacted')).toHaveText(
+      /^Contacted (now|this minute|\d+ minutes? ago)$/,
+    );
+
+    // Compact cards show more of a column, and this browser remembers the choice.
+    const tall = (await movedCard.boundingBox())!.height;
+    await page.getByRole('switch', { name: 'Compact cards' }).check();
+    await expect.poll(async () => (await movedCard.boundingBox())!.height).toBeLessThan(tall / 2);
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Compact cards' })).toBeChecked();
+    await expect(movedCard.getByTestId('card-last-contacted')).toBeVisible();
+    await page.getByRole('switch', { name: 'Compact cards' }).uncheck();
 
     const search = page.getByRole('combobox', { name: 'Search contacts' });
     await search.fill(name);
@@ -113,7 +140,7 @@ test.describe('pipeline board', () => {
     );
   });
 
-  test('moves a card with the keyboard through its menu, a teammate sees it at once, and the pipeline is remembered', async ({
+  test('moves a card with the keyboard through its menu, keeping focus on it and saying where it went; a teammate sees it at once, and the pipeline is remembered', async ({
     page,
     browser,
   }) => {
@@ -157,11 +184,26 @@ test.describe('pipeline board', () => {
     const [sourceCount, targetCount] = [await readCount(theirSource), await readCount(theirTarget)];
 
     const GTID = decodeURIComponent(href.split('/').pop()!);
-    await card.getByRole('button', { name: /Move .* to stage/ }).focus();
+    const name = (await card.getByRole('link').textContent())!;
+    // Each column is one tab stop (a card), arrow keys walk the cards, Tab reaches the card's menu.
+    await expect(source.locator('a[tabindex="0"]')).toHaveCount(1);
+    await source.getByRole('link').first().focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(target.getByRole('link').first()).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(card.getByRole('link')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(card.getByRole('button', { name: /Move .* to stage/ })).toBeFocused();
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: secondStage!.name, exact: true }).focus();
     await page.keyboard.press('Enter');
-    await expect(target.locator(`a[href="${href}"]`)).toBeVisible();
+    // The card goes to the top of its new stage, keeps the focus, and the move is announced.
+    const moved = target.locator(`a[href="${href}"]`);
+    await expect(moved).toBeFocused();
+    await expect(target.getByTestId('contact-card').first().locator(`a[href="${href}"]`)).toBeVisible();
+    await expect(page.getByTestId('board-announcement')).toHaveText(
+      new RegExp(`^Moved ${name} to ${secondStage!.name}, position 1 of \\d+$`),
+    );
     // The teammate's board follows without a reload.
     await expect(theirSource.locator(`a[href="${href}"]`)).toHaveCount(0);
     await expect(theirSource.getByTestId('stage-count')).toContainText(String(sourceCount - 1));
@@ -189,7 +231,7 @@ test.describe('saved views', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInThroughApi(page.request, DEMO_USER);
     await page.goto('/contacts/pipeline?hasEmail=true');
-    await expect(page.getByRole('button', { name: 'More filters (1)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Filters (1)', exact: true })).toBeVisible();
     await expect(page.getByTestId('contact-card').first()).toBeVisible();
 
     const viewName = `With email ${Date.now()}`;
@@ -206,6 +248,6 @@ test.describe('saved views', () => {
     await page.getByRole('button', { name: 'Saved views' }).click();
     await page.getByRole('menuitem', { name: viewName }).click();
     await expect(page).toHaveURL(/hasEmail=true/);
-    await expect(page.getByRole('button', { name: 'More filters (1)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Filters (1)', exact: true })).toBeVisible();
   });
 });

@@ -15,7 +15,7 @@ const uniqueVersion = () => `2.0.${Date.now()}`;
 test.describe('app version (SPEC §4, §8)', () => {
   test('an open page warns that a new version is out and offers a refresh', async ({ page, playwright }) => {
     await signInThroughApi(page.request, DEMO_USER);
-    await openWithEventStream(page, '/tasks');
+    await openWithEventStream(page, '/setup/tags');
     const operator = await createOperatorRequest(playwright.request);
     const version = uniqueVersion();
 
@@ -26,13 +26,13 @@ test.describe('app version (SPEC §4, §8)', () => {
       hasText: `GroupTrack has been updated to version ${version}. Please refresh your browser.`,
     });
     await expect(warning).toBeVisible();
-    await page.getByRole('link', { name: 'Conversations' }).click();
+    await page.getByRole('link', { name: 'Status labels' }).click();
     // The page has moved (its code loads first) before the warning is checked there and refreshed.
-    await expect(page).toHaveURL(/\/messages/);
+    await expect(page).toHaveURL(/\/setup\/labels$/);
     await expect(warning).toBeVisible();
 
     await warning.getByRole('button', { name: 'Refresh' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Conversations' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Status labels' })).toBeVisible();
     await expect(page.getByText('GroupTrack has been updated to version')).toHaveCount(0);
   });
 

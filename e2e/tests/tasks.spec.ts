@@ -58,11 +58,11 @@ test.describe('tasks', () => {
 
     // The in-app reminder: a toast, and the bell counts it until its list is opened.
     await expect(page.getByText(`${taskName} is due now`)).toBeVisible({ timeout: 30_000 });
-    const bell = page.getByRole('button', { name: /^Reminders, \d+ unread$/ });
+    const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
     await expect(bell).toBeVisible();
     await bell.click();
-    await expect(page.getByRole('list', { name: 'Reminders' }).getByText(taskName)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Reminders', exact: true })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Notifications' }).getByText(taskName)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
     await page.keyboard.press('Escape');
 
     // On /tasks: make it repeat daily, complete it, and the next one is due the next day.

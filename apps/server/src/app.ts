@@ -24,7 +24,10 @@ import { registerDeletionRoutes } from './modules/deletions/deletions.routes';
 import { registerImportRoutes } from './modules/imports/imports.routes';
 import { registerListRoutes } from './modules/lists/lists.routes';
 import { registerTaskRoutes } from './modules/tasks/tasks.routes';
+import { registerInboxRoutes } from './modules/inbox/inbox.routes';
+import { registerDashboardRoutes } from './modules/dashboards/dashboards.routes';
 import { registerTemplateRoutes } from './modules/templates/templates.routes';
+import { registerAiRoutes } from './modules/ai';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerEventRoutes } from './modules/events/events.routes';
 import { registerFunctionRoutes } from './modules/functions/functions.routes';
@@ -87,7 +90,10 @@ export async function buildApp(context: AppContext): Promise<App> {
   registerImportRoutes(app, context);
   registerListRoutes(app, context);
   registerTaskRoutes(app, context);
+  registerInboxRoutes(app, context);
+  registerDashboardRoutes(app, context);
   registerTemplateRoutes(app, context);
+  registerAiRoutes(app, context);
   registerAdminRoutes(app, context);
   registerFunctionRoutes(app, context);
 

@@ -11,6 +11,7 @@ import type { ImportsService } from './modules/imports/imports.service';
 import type { ListsService } from './modules/lists/lists.service';
 import type { TasksService } from './modules/tasks/tasks.service';
 import type { TemplatesService } from './modules/templates/templates.service';
+import type { AiService } from './modules/ai';
 import type { AppEventHub } from './platform/app-events';
 import type { Auth, SessionMember } from './platform/auth';
 import type { Config } from './platform/config';
@@ -51,5 +52,6 @@ export interface AppContext {
   lists: ListsService;
   tasks: TasksService;
   templates: TemplatesService;
+  ai: AiService;
   deletions: DeletionsService;
 }

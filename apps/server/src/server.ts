@@ -27,6 +27,7 @@ import { createImportsService } from './modules/imports/imports.service';
 import { createListsService } from './modules/lists/lists.service';
 import { createTasksService } from './modules/tasks/tasks.service';
 import { createTemplatesService } from './modules/templates/templates.service';
+import { createAiService, createAiWriter } from './modules/ai';
 import { createDeletionsService } from './modules/deletions/deletions.service';
 import { seedDemo } from './seed/demo';
 import { startChangeLogPruning } from './platform/db/change-log-pruning';
@@ -90,6 +91,13 @@ export async function createContext(config: Config, log: Logger, databases: Data
   const lists = createListsService({ databases });
   const tasks = createTasksService({ databases, teams, contacts, queue, mail, config });
   const templates = createTemplatesService({ databases, teams, tasks });
+  const ai = createAiService({
+    databases,
+    teams,
+    contacts,
+    writer: createAiWriter(config),
+    ratePerMinute: config.AI_RATE_LIMIT_PER_MINUTE,
+  });
   const bulk = createBulkService({ databases, teams, search, tasks, templates, queue });
   const deletions = createDeletionsService({ databases, queue });
   return {
@@ -117,6 +125,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
     lists,
     tasks,
     templates,
+    ai,
     deletions,
   };
 }

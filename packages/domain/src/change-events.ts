@@ -4,11 +4,13 @@
  * from events to its cache handles these names.
  */
 export const CHANGE_ENTITIES = [
+  'ai_context',
   'bulk_job',
   'contact',
   'filter_set',
   'import',
   'invitation',
+  'kpi',
   'message_template',
   'orphaned_tag',
   'phase',

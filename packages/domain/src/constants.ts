@@ -60,6 +60,22 @@ export const DEFAULT_SHARD_COUNT = 3;
 /** Length of a new team's trial in days (PRODUCT.md). */
 export const TRIAL_DAYS = 12;
 
+/** Longest team (community) name, at sign-up and on renaming. */
+export const TEAM_NAME_MAX_LENGTH = 100;
+
+/**
+ * The stages of the pipeline a new team starts with (named after the team), so its first contact has
+ * somewhere to go. It is an ordinary pipeline: renamed, re-staged or deleted like any other.
+ */
+export const STARTER_STAGES = [
+  'New member',
+  'Welcomed',
+  'In conversation',
+  'Call booked',
+  'Client',
+  'Not a fit',
+] as const;
+
 /** Days a canceled team's data is kept (PRODUCT.md). */
 export const CANCELED_DATA_RETENTION_DAYS = 90;
 

@@ -56,6 +56,10 @@ export const contactFieldsSchema = z.object({
   emailAddress: z.string().nullable(),
   phoneNumber: z.string().nullable(),
   photoURL: z.string().nullable(),
+  /** The contact's status label (a labelUID), or null. */
+  statusLabelId: z.string().nullable(),
+  /** When they were last contacted (their last note added or message), or null. */
+  lastContactedAt: z.string().nullable(),
 });
 
 /** A contact: fields, sources by platform, global tags and data per pipeline the reader may see. */

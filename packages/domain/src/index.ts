@@ -21,6 +21,8 @@ export {
   ROUTE_GUARD_POLL_MS,
   SEARCH_PAGING_DEFAULTS,
   SOCIAL_PLATFORMS,
+  STARTER_STAGES,
+  TEAM_NAME_MAX_LENGTH,
   TERMS_VERSION,
   TOAST_TIMEOUT_MS,
   TRIAL_DAYS,
@@ -148,7 +150,7 @@ export type {
   SyncOptions,
   SyncSkipReason,
 } from './sync-rules';
-export { PRO_TIER_VALUE, TIERS, getTier, isTierValue } from './tiers';
+export { AI_REQUESTS_PER_MONTH, PRO_TIER_VALUE, TIERS, getTier, isTierValue } from './tiers';
 export type { Tier, TierName, TierValue } from './tiers';
 export { isRank, placeAmong, placementProblem, rankBetween, ranksAfter, spreadRanks } from './rank';
 export type { Placement } from './rank';
@@ -186,13 +188,25 @@ export { DATE_ORDERS, createDateOrderDetector, parseCsvDate } from './csv-dates'
 export type { DateOrder, DateOrderHint } from './csv-dates';
 export { extractContactDetails } from './answers';
 export type { AnswerField } from './answers';
-export { TEMPLATE_FIELDS, findUnknownTemplateFields, listTemplateFields, renderTemplate } from './templates';
-export type { TemplateField } from './templates';
+export {
+  ANSWER_FIELD_PREFIX,
+  TEMPLATE_FIELDS,
+  TEMPLATE_FIELD_LABELS,
+  answerField,
+  buildTemplateValues,
+  findMissingTemplateFields,
+  findUnknownTemplateFields,
+  listTemplateFields,
+  renderTemplate,
+} from './templates';
+export type { TemplateField, TemplateSource } from './templates';
 export {
   DEFAULT_DUE_TIME,
   addDaysToDate,
   computeDueAt,
   findNextOccurrence,
+  findWeekday,
+  followDueDate,
   formatDateInZone,
 } from './task-schedule';
 export type { RepeatRule } from './task-schedule';
@@ -202,11 +216,12 @@ export { changedFields } from './changes';
 export { orphanKey } from './orphaned-tags';
 export {
   createdTemplateSchema,
+  loggedMessageSchema,
   messageTemplateSchema,
   taskTemplateSchema,
   TASK_REMINDERS,
 } from './template-contracts';
-export type { MessageTemplate, TaskTemplate } from './template-contracts';
+export type { LoggedMessage, MessageTemplate, TaskTemplate } from './template-contracts';
 export { phaseSchema, statusLabelSchema, teamQuestionSchema } from './setup-list-contracts';
 export type { Phase, StatusLabel, TeamQuestion } from './setup-list-contracts';
 export {
@@ -260,6 +275,8 @@ export {
   taskSchema,
 } from './task-contracts';
 export type { CompletedTask, ListedTask, Reminder, ReminderChannel, Task } from './task-contracts';
+export { inboxItemSchema, inboxPageSchema } from './inbox-contracts';
+export type { InboxItem, InboxItemKind, InboxPage } from './inbox-contracts';
 export { invitationPreviewSchema, joinedTeamSchema, subscriptionSchema, teamSchema } from './team-contracts';
 export type { InvitationPreview, JoinedTeam, Team } from './team-contracts';
 export {
@@ -316,3 +333,57 @@ export {
   restoredSchema,
 } from './deletion-contracts';
 export type { Deletion, DeletionPage, Restored } from './deletion-contracts';
+export {
+  AI_CALLS,
+  AI_CLIENT_TOKEN_HEADER,
+  AI_CLIENT_TOKENS,
+  EMPTY_AI_CONTEXT,
+  aiAnswerSchema,
+  aiAnswerSchemas,
+  aiContextSchema,
+  aiRequestSchemas,
+  aiSettingsSchema,
+  aiStyleAnswerSchema,
+  aiTemplateAnswerSchema,
+  aiUsageSchema,
+  aiWritingStyleSchema,
+} from './ai-contracts';
+export type {
+  AiAnswer,
+  AiCall,
+  AiContext,
+  AiRequest,
+  AiSettings,
+  AiTemplateAnswer,
+  AiUsage,
+  AiWritingStyle,
+} from './ai-contracts';
+export {
+  changeRatio,
+  isKnownTimeZone,
+  KPI_RANGE_PRESETS,
+  kpiBucketStart,
+  kpiTimeBucket,
+  listPeriodDays,
+  MAX_KPI_RANGE_DAYS,
+  medianFromBuckets,
+  MESSAGES_NOT_COUNTED,
+  presetKpiRange,
+  resolveKpiPeriod,
+  startOfDayInZone,
+  currentKpiRange,
+  MAX_TEAM_KPIS,
+  TEAM_KPI_METRICS,
+  TEAM_KPI_PERIODS,
+} from './dashboards';
+export type { KpiPeriod, KpiRangePreset, TeamKpiMetric, TeamKpiPeriod } from './dashboards';
+export {
+  homeDashboardSchema,
+  kpiPeriodSchema,
+  kpiReportSchema,
+  teamKpiInputSchema,
+  teamKpiListSchema,
+  teamKpiSavedSchema,
+  teamKpiSchema,
+} from './dashboard-contracts';
+export type { HomeDashboard, KpiReport, TeamKpi, TeamKpiInput, TeamKpiList } from './dashboard-contracts';

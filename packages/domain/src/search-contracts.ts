@@ -16,8 +16,6 @@ export const searchHitSchema = contactFieldsSchema.extend({
   rank: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** When the latest activity on the contact happened. */
-  lastActivityAt: z.string().nullable(),
   /** The due moment of the contact's earliest open task: the card's open-task marker. */
   nextTaskDueAt: z.string().nullable(),
 });

@@ -40,6 +40,8 @@ export const searchFilterSchema = z
     updatedTo: isoDate.optional(),
     hasEmail: z.boolean().optional(),
     hasPhone: z.boolean().optional(),
+    /** Contacts carrying any of these status labels. */
+    statusLabelIds: z.array(id).max(100).optional(),
     /** Apply a saved view's filter (fields given here win). */
     filterSetId: id.optional(),
   })

@@ -9,6 +9,8 @@ export const statusLabelSchema = z.object({
   display: z.string(),
   color: z.string(),
   order: z.number().int(),
+  /** How many contacts the reader may see carry it (deleting the label clears it from them). */
+  contactCount: z.number().int(),
 });
 export type StatusLabel = z.infer<typeof statusLabelSchema>;
 

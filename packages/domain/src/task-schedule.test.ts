@@ -3,6 +3,8 @@ import {
   addDaysToDate,
   computeDueAt,
   findNextOccurrence,
+  findWeekday,
+  followDueDate,
   formatDateInZone,
   type RepeatRule,
 } from './task-schedule';
@@ -112,5 +114,31 @@ describe('formatDateInZone and addDaysToDate', () => {
     expect(addDaysToDate('2026-12-30', 2)).toBe('2027-01-01');
     expect(addDaysToDate('2028-02-28', 1)).toBe('2028-02-29');
     expect(addDaysToDate('2026-03-10', 0)).toBe('2026-03-10');
+  });
+});
+
+describe('a repeat follows the due date', () => {
+  const opened = { weekdays: [2], dayOfMonth: 24 }; // Opened on Tuesday 24 November 2026.
+
+  it('moves a monthly day and a weekly weekday that fell on the old due date to the new one', () => {
+    const moved = followDueDate(opened, '2026-11-24', '2026-12-15');
+    expect(moved).toEqual({ weekdays: [findWeekday('2026-12-15')], dayOfMonth: 15 });
+    expect(findWeekday('2026-12-15')).toBe(2);
+    expect(followDueDate(opened, '2026-11-24', '2026-12-17')).toEqual({ weekdays: [4], dayOfMonth: 17 });
+    // The task due 15 December then comes back on 15 January, not on the 24th.
+    const rule: RepeatRule = { every: 'month', interval: 1, dayOfMonth: moved.dayOfMonth };
+    expect(findNextOccurrence(rule, '2026-12-15', 1)).toBe('2027-01-15');
+  });
+
+  it('keeps days chosen apart from the due date', () => {
+    expect(followDueDate({ weekdays: [1, 4], dayOfMonth: 1 }, '2026-11-24', '2026-12-15')).toEqual({
+      weekdays: [1, 4],
+      dayOfMonth: 1,
+    });
+  });
+
+  it('waits for a whole date, and starts from one when there was none', () => {
+    expect(followDueDate(opened, '2026-11-24', '2026-12-')).toEqual(opened);
+    expect(followDueDate(opened, '', '2026-12-31')).toEqual({ weekdays: [4], dayOfMonth: 31 });
   });
 });

@@ -113,7 +113,7 @@ export function findNextOccurrence(rule: RepeatRule, date: string, occurrence: n
     case 'week': {
       const weekdays = [...new Set(rule.weekdays)].filter((weekday) => weekday >= 0 && weekday <= 6).sort();
       if (weekdays.length === 0) throw new RangeError('Choose at least one weekday for a weekly task.');
-      const weekday = (today + 4) % 7; // 1970-01-01 was a Thursday.
+      const weekday = findWeekday(date);
       const later = weekdays.find((candidate) => candidate > weekday);
       next =
         later !== undefined ? today + (later - weekday) : today - weekday + 7 * rule.interval + weekdays[0]!;
@@ -132,4 +132,30 @@ export function findNextOccurrence(rule: RepeatRule, date: string, occurrence: n
   }
   if (rule.until !== undefined && next > toEpochDay(rule.until)) return null;
   return formatDate(next);
+}
+
+/** The weekday of a calendar date, from Sunday (0) to Saturday (6), as weekly rules number them. */
+export function findWeekday(date: string): number {
+  return (toEpochDay(date) + 4) % 7; // 1970-01-01 was a Thursday.
+}
+
+/**
+ * The days a weekly or monthly repeat falls on, moved with the due date: a repeat that fell on the
+ * old due date's weekday or day of the month falls on the new one's, so a task due 15 December
+ * repeats on the 15th. Days chosen apart from the due date stay as they are.
+ */
+export function followDueDate<Days extends { weekdays: number[]; dayOfMonth: number }>(
+  days: Days,
+  from: string,
+  to: string,
+): Days {
+  const valid = (date: string) => /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(toEpochDay(date));
+  if (!valid(to) || from === to) return days;
+  const next = { weekday: findWeekday(to), day: parseDate(to).day };
+  if (!valid(from)) return { ...days, weekdays: [next.weekday], dayOfMonth: next.day };
+  const old = { weekday: findWeekday(from), day: parseDate(from).day };
+  const weekdays =
+    days.weekdays.length === 1 && days.weekdays[0] === old.weekday ? [next.weekday] : days.weekdays;
+  const dayOfMonth = days.dayOfMonth === old.day ? next.day : days.dayOfMonth;
+  return { ...days, weekdays, dayOfMonth };
 }

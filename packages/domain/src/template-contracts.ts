@@ -7,7 +7,10 @@ import { z } from 'zod';
 export const messageTemplateSchema = z.object({
   templateUID: z.string(),
   name: z.string(),
-  /** Text with fields such as {firstName}, {lastName}, {name}, {pipeline}, {stage}. */
+  /**
+   * Text with fields such as {firstName}, {emailAddress}, {senderName}, {answer:Question} and
+   * fallbacks such as {firstName|there}.
+   */
   text: z.string(),
   category: z.string(),
   type: z.string(),
@@ -35,3 +38,7 @@ export type TaskTemplate = z.infer<typeof taskTemplateSchema>;
 
 /** What creating a template answers: its id. */
 export const createdTemplateSchema = z.object({ templateUID: z.string() });
+
+/** What logging a copied message answers: the activity that records it in the contact's history. */
+export const loggedMessageSchema = z.object({ activityUID: z.string() });
+export type LoggedMessage = z.infer<typeof loggedMessageSchema>;

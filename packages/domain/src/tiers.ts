@@ -36,3 +36,14 @@ export function getTier(value: TierValue): Tier {
   }
   return tier;
 }
+
+/**
+ * AI writing requests a team may make per calendar month (UTC), by tier. SPEC §6 and §9 name no
+ * allowance; these keep a shared AI key's cost in proportion to the seats a tier includes.
+ */
+export const AI_REQUESTS_PER_MONTH: Readonly<Record<TierValue, number>> = {
+  1: 300,
+  2: 1000,
+  3: 3000,
+  4: 5000,
+};

@@ -32,15 +32,17 @@ import { buildWeb, measureWeb, type ScrollFigures } from './lib/web-figures';
 import { BENCH_MEMBER, BENCH_USER, seedLarge, type SeedOptions, type SeededTeam } from './seed-large';
 
 const { values } = parseArgs({
-  options: { quick: { type: 'boolean' }, help: { type: 'boolean' } },
+  options: { quick: { type: 'boolean' }, dashboards: { type: 'boolean' }, help: { type: 'boolean' } },
 });
 if (values.help) {
   process.stdout.write(
-    'Usage: npm run bench [-- --quick]\n\nSee bench/README.md: what runs, the figures and their targets.\n',
+    'Usage: npm run bench [-- --quick | --dashboards]\n\nSee bench/README.md: what runs, the figures and their targets.\n',
   );
   process.exit(0);
 }
 const quick = values.quick === true;
+/** Only the dashboard figures, on one 40,000-contact team; prints them and writes no report. */
+const dashboardsOnly = values.dashboards === true;
 
 const SETTINGS = quick
   ? {
@@ -166,12 +168,12 @@ async function seed(location: string, options: SeedOptions) {
 }
 
 /** Server-side times of the searches sent while `run` ran. */
-async function serverTimes(server: ServerProcess, run: () => Promise<void>) {
-  const before = server.responseTimes('/search/v2').length;
+async function serverTimes(server: ServerProcess, run: () => Promise<void>, pathname = '/search/v2') {
+  const before = server.responseTimes(pathname).length;
   await run();
   // The log line of the last answer trails it: log lines are flushed every half second.
   await new Promise((resolve) => setTimeout(resolve, 700));
-  return server.responseTimes('/search/v2').slice(before);
+  return server.responseTimes(pathname).slice(before);
 }
 
 async function postgresFigures() {
@@ -226,9 +228,80 @@ async function postgresFigures() {
     const member = await signIn(server.url, BENCH_MEMBER);
     await searchFigures(server, owner, team);
     await realtimeFigures(owner, member, team);
+    await dashboardFigures(server, owner, team);
     if (webBuilt) await webFigures(server, team);
     await loadFigures(server, owner, team);
     await jobFigures(owner, team);
+  } finally {
+    await server?.stop();
+    await adminQuery(`drop database if exists ${databaseName} with (force)`).catch(() => undefined);
+  }
+}
+
+/** The figures the dashboards must meet: the KPI page over 90 days, and the home page. */
+const DASHBOARD_FIGURES = [
+  { name: 'dashboard.kpi_90d.p95', unit: 'ms', target: 300, better: 'lower' as const },
+  { name: 'dashboard.home.p95', unit: 'ms', target: 150, better: 'lower' as const },
+];
+
+/** Server-side times of the dashboards, read from the rollups, for the big team's owner. */
+async function dashboardFigures(server: ServerProcess, owner: TestClient, team: SeededTeam) {
+  say(`\nDashboards (${elapsed()})`);
+  const base = `/api/v1/teams/${team.teamUID}/dashboard`;
+  const today = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
+  const pages = [
+    {
+      figure: DASHBOARD_FIGURES[0]!,
+      path: `${base}/kpi`,
+      query: `?from=${from}&to=${today}&timeZone=Europe/Paris`,
+    },
+    { figure: DASHBOARD_FIGURES[1]!, path: `${base}/home`, query: '?timeZone=Europe/Paris' },
+  ];
+  for (const { figure, path: pagePath, query } of pages) {
+    await attempt([figure], async () => {
+      const first = await owner.get(`${pagePath}${query}`);
+      if (first.status !== 200) throw new Error(`${pagePath} answered ${first.status}`);
+      const times = await serverTimes(
+        server,
+        async () => {
+          for (let index = 0; index < SETTINGS.repeats; index += 1) await owner.get(`${pagePath}${query}`);
+        },
+        pagePath,
+      );
+      const answer = first.body as { data: { captured?: { count: number } } };
+      const captured = answer.data.captured?.count;
+      record({
+        ...figure,
+        value: p95(times),
+        note: `${times.length} requests${captured === undefined ? '' : `, ${captured.toLocaleString('en-US')} captures in 90 days`}`,
+      });
+    });
+  }
+}
+
+/** Seeds one 40,000-contact team on PostgreSQL and measures only the dashboard figures. */
+async function dashboardsOnlyFigures() {
+  const databaseName = new URL(databaseUrl).pathname.slice(1);
+  if (!/^[a-z_][a-z0-9_]*$/.test(databaseName))
+    throw new Error(`BENCH_DATABASE_URL names an odd database: ${databaseName}`);
+  say(`\nPostgreSQL (${databaseName}): seeding one 40,000-contact team… (${elapsed()})`);
+  await adminQuery(`drop database if exists ${databaseName} with (force)`);
+  await adminQuery(`create database ${databaseName}`);
+  let server: ServerProcess | null = null;
+  try {
+    const seeded = await seed(databaseUrl, {
+      teams: 1,
+      contacts: 40_000,
+      bigTeamContacts: 40_000,
+      stages: 8,
+    });
+    server = await startServerProcess({
+      port,
+      logFile: path.join(workDir, 'server-dashboards.log'),
+      env: { DATABASE_URL: databaseUrl },
+    });
+    await dashboardFigures(server, await signIn(server.url, BENCH_USER), seeded.big);
   } finally {
     await server?.stop();
     await adminQuery(`drop database if exists ${databaseName} with (force)`).catch(() => undefined);
@@ -525,6 +598,16 @@ async function pgliteFigures() {
   );
 }
 
+if (dashboardsOnly) {
+  say(`GroupTrack bench (dashboards only) on ${describeMachine()}`);
+  try {
+    await attempt(DASHBOARD_FIGURES, dashboardsOnlyFigures);
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+  say(`\n${formatTable(results)}\n\nDone in ${elapsed()}; no report written (a full run writes it).`);
+  process.exit(0);
+}
 say(`GroupTrack bench (${quick ? 'quick' : 'full'} run) on ${describeMachine()}`);
 try {
   await attempt([{ name: 'seed.seconds', unit: 's', target: null, better: 'lower' }], postgresFigures);

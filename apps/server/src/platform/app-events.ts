@@ -18,6 +18,8 @@ export type AppEvent =
       taskName: string;
       dueAt: string;
     }
+  /** Something new in one member's inbox (a teammate joined, a task assigned, a bulk action finished). */
+  | { kind: 'inbox'; userUID: string; teamUID: string; itemUID: string }
   /** An import ended (its file read to the end, or stopped): its starter's bell lists it. */
   | {
       kind: 'import-finished';

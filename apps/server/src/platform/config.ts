@@ -74,10 +74,30 @@ export const configSchema = z.object({
     .optional(),
   /** A help widget script the web app loads when set. */
   HELP_WIDGET_URL: z.url().optional(),
+  /** The terms of service the sign-up's checkbox links to. */
+  TERMS_URL: z.url().default('https://grouptrack.co/terms'),
+  /** Whom Billing tells a team to write to about upgrading; unset, Billing says no contact is set up. */
+  OPERATOR_EMAIL: z.email().optional(),
+  /**
+   * Where the getting-started checklist sends people to install the browser extension. Unset until
+   * the server offers the extension: the checklist then names the step without a link.
+   */
+  EXTENSION_INSTALL_URL: z.url().optional(),
   /** Hosting default domains (e.g. project.web.app); opened there, the app sends users to APP_URL. */
   HOSTING_DEFAULT_DOMAINS: listFromEnv.default([]),
   /** Shows the downtime notice at /maintenance instead of sending users on to their pipeline. */
   MAINTENANCE_MODE: booleanFromEnv.default(false),
+  /**
+   * AI writing: an OpenAI-compatible server (OpenAI, Ollama, vLLM, LM Studio). With neither a base
+   * address nor a key, the built-in offline writer composes drafts and nothing leaves the server.
+   */
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().default('gpt-4o-mini'),
+  /** How long one AI answer may take before it is given up, in milliseconds. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** AI calls one user may make per minute. */
+  AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /** Largest request body accepted, in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
 });

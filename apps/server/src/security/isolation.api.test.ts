@@ -24,6 +24,7 @@ const PUBLIC: Record<string, { reason: string; shows?: (probe: ProbeTeam) => str
   'GET /healthz': { reason: 'liveness, for the load balancer' },
   'GET /readyz': { reason: 'readiness, for the load balancer' },
   'POST /api/auth/sign-in/email': { reason: 'signing in is how a session starts' },
+  'POST /api/auth/sign-up/email': { reason: 'creating an account (and its team) is how a new user starts' },
   'GET /api/v1/app-config': {
     reason: 'the sign-in screen reads the app version and address before anyone signs in',
   },

@@ -197,6 +197,13 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
     await post('/task-templates', { name: `Tpl ${mark}`, dueInDays: 1 }),
     `Tpl ${mark}`,
   );
+  // A KPI counting entries into a hidden stage: M must not read it, and no member may change one.
+  const { kpiUID } = await post<{ kpiUID: string }>('/dashboard/kpis', {
+    metric: 'stage_entered',
+    stageUID: p2Stage,
+    period: 'week',
+    target: 10,
+  });
   // Sent to someone by mail: holding its code must not let anyone else join, or learn who was invited.
   const inviteeEmail = `invitee-${mark}@example.test`.toLowerCase();
   const invitation = await post<{ inviteCode: string }>('/invitations', {
@@ -281,6 +288,7 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
     tasks: task,
     'message-templates': messageTemplate,
     'task-templates': taskTemplate,
+    kpis: kpiUID,
     notifications: notification,
     'app-notifications': notification,
     users: ownerMe.uid,

@@ -10,6 +10,7 @@ import {
 } from '@grouptrack/domain';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { TeamDb } from '../platform/db/databases';
+import { isContactMade } from '../modules/contacts/contacts.repository';
 import {
   activities,
   contactPipelines,
@@ -448,6 +449,14 @@ export async function seedDemoCrm(
         createdByUid: owner.uid,
       });
     }
+    // Last contacted as the contacts repository keeps it for history written through the app.
+    const contactedAt = new Map<string, Date>();
+    for (const row of activityRows) {
+      const known = contactedAt.get(row.contactId);
+      if (isContactMade(row) && !(known && known >= row.createdAt))
+        contactedAt.set(row.contactId, row.createdAt);
+    }
+    for (const row of contactRows) row.lastContactedAt = contactedAt.get(row.id) ?? null;
     await insertInBatches(tx, contacts, contactRows);
     await insertInBatches(tx, contactSources, sourceRows);
     await insertInBatches(tx, contactPipelines, placementRows);

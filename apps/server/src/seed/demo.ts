@@ -18,6 +18,8 @@ export async function seedDemo({ databases, auth, teams, log }: AppContext): Pro
     name: 'Demo Community',
     status: 'active',
     tier: 3,
+    // The demo CRM brings its own pipelines.
+    starterPipeline: false,
   });
   await directory
     .update(subscriptions)

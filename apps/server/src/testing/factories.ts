@@ -97,7 +97,7 @@ export async function createTagSet(
 
 /** Invites a new user (with `role` and `groupAccess` when given, else the server's defaults) and has them join. */
 export async function joinAsMember(
-  signUp: (input: { name?: string; email?: string }) => Promise<TestClient>,
+  signUp: (input: { name?: string; email?: string; inviteCode?: string }) => Promise<TestClient>,
   team: Pick<TestTeam, 'owner' | 'teamUID'>,
   input: { role?: 'admin' | 'member'; groupAccess?: string[]; name?: string; email?: string } = {},
 ): Promise<TestMember> {
@@ -107,7 +107,7 @@ export async function joinAsMember(
   });
   expectStatus('inviting a member', invite, 201);
   const inviteCode = invite.body.data.inviteCode as string;
-  const client = await signUp({ name: input.name, email: input.email });
+  const client = await signUp({ name: input.name, email: input.email, inviteCode });
   expectStatus(
     'accepting the invitation',
     await client.post(`/api/v1/invitations/${inviteCode}/accept`),

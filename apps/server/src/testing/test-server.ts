@@ -64,7 +64,15 @@ export interface TestServer {
   config: Config;
   client(): TestClient;
   /** Signs a new user up through the API and returns their signed-in client. */
-  signUp(input?: { name?: string; email?: string; password?: string }): Promise<TestClient>;
+  signUp(input?: {
+    name?: string;
+    email?: string;
+    password?: string;
+    /** The team made for them, `<name>'s team` unless given. */
+    teamName?: string;
+    /** Signing up to join this invitation's team: no team of their own is made. */
+    inviteCode?: string;
+  }): Promise<TestClient>;
   /** Changes a team's plan directly, as an operator would. */
   setSubscription(teamUID: string, patch: Partial<typeof subscriptions.$inferInsert>): Promise<void>;
   // Factories (see ./factories): the setup the API tests share, through the real API.
@@ -137,10 +145,14 @@ export async function startTestServer(
       counter += 1;
       const id = `${Date.now().toString(36)}${counter}`;
       const user = client();
+      const name = input.name ?? `Test User ${id}`;
       const response = await user.post('/api/auth/sign-up/email', {
-        name: input.name ?? `Test User ${id}`,
+        name,
         email: input.email ?? `user-${id}@example.test`,
         password: input.password ?? 'correct-horse-battery',
+        ...(input.inviteCode
+          ? { inviteCode: input.inviteCode }
+          : { teamName: input.teamName ?? `${name}'s team` }),
       });
       if (response.status !== 200)
         throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);

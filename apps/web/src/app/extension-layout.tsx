@@ -26,7 +26,7 @@ export function GuardedOverlayLayout() {
 export function ExtensionLayout() {
   const user = useLoggedUser();
   return (
-    <Box mih="100vh" bg="var(--mantine-color-gray-0)">
+    <Box mih="100vh" bg="var(--gt-color-page)">
       <ImpersonationBar user={user} />
       <Box component="main" p="sm">
         <Outlet />

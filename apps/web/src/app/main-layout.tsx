@@ -5,9 +5,10 @@ import { Link, Outlet } from 'react-router';
 import { AppLogo } from '../components/app-logo';
 import { useLoggedUser } from './signed-in-user';
 import { IMPERSONATION_BAR_HEIGHT, ImpersonationBar, TeamSwitcher } from '../features/auth';
+import { TrialBadge } from '../features/billing';
 import { CommandPalette, KeyboardShortcuts } from '../features/command-palette';
 import { GlobalSearch } from '../features/global-search';
-import { NotificationCenter } from '../features/notifications';
+import { NotificationBell, NotificationCenter } from '../features/notifications';
 import {
   AppNavigation,
   ExtensionStatusProvider,
@@ -16,7 +17,6 @@ import {
   useAppUpdates,
   useHelpWidget,
 } from '../features/shell';
-import { ReminderBell } from '../features/tasks';
 import { useAppConfig } from '../lib/app-config';
 import { useTeamResync } from '../lib/team-events';
 import { RequireUser } from './require-user';
@@ -50,7 +50,7 @@ export function MainLayout() {
         header={{ height: HEADER_HEIGHT + barHeight }}
         navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } }}
         padding="lg"
-        bg="var(--mantine-color-gray-0)"
+        bg="var(--gt-color-page)"
       >
         <AppShell.Header>
           <Anchor href={`#${MAIN_CONTENT_ID}`} className="skip-link">
@@ -73,8 +73,9 @@ export function MainLayout() {
             <Box flex={1} data-slot="global-search">
               <GlobalSearch teamUID={user.currentTeam.teamUID} />
             </Box>
+            <TrialBadge user={user} />
             <TeamSwitcher user={user} visibleFrom="sm" />
-            <ReminderBell teamUID={user.currentTeam.teamUID} />
+            <NotificationBell teamUID={user.currentTeam.teamUID} />
             <NotificationCenter />
             <UserMenu name={user.name} email={user.email} photoURL={user.photoURL} />
           </Group>

@@ -10,11 +10,14 @@ import type { ReactNode } from 'react';
 import { createQueryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
 
-/** Theme, toasts and the server-state cache around the whole app. */
+/**
+ * Theme, toasts and the server-state cache around the whole app. The colour scheme follows the system
+ * unless the account menu chose one (kept in this browser; public/color-scheme.js applies it first).
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <Notifications position="bottom-right" autoClose={TOAST_TIMEOUT_MS} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -10,7 +10,7 @@ export interface AuthCardProps {
 /** The centred card of the screens a visitor sees before signing in. */
 export function AuthCard({ title, subtitle, children }: AuthCardProps) {
   return (
-    <Center mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
+    <Center mih="100vh" p="md" bg="var(--gt-color-page)">
       <Box w="100%" maw={420}>
         <Stack gap="lg">
           <Group gap="xs" justify="center">

@@ -2,6 +2,8 @@ import { Modal, Stack, TextInput } from '@mantine/core';
 import { hexColorSchema } from '@grouptrack/domain';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { useFieldErrors } from '../lib/validate';
+import type { FieldErrors } from '../lib/validate';
 import { ColorField } from './color-field';
 import { FormActions } from './form-actions';
 
@@ -15,6 +17,20 @@ export interface NameColorModalProps {
   onClose: () => void;
 }
 
+/** Checks a name and colour: a name not yet used in the set (case-insensitive), and a hex colour. */
+function readNameColor(name: string, color: string, takenNames: readonly string[]) {
+  const trimmed = name.trim();
+  const parsedColor = hexColorSchema.safeParse(color);
+  const errors: FieldErrors<'name' | 'color'> = {};
+  if (!trimmed) errors.name = 'Enter a name';
+  else if (takenNames.some((taken) => taken.trim().toLowerCase() === trimmed.toLowerCase()))
+    errors.name = `"${trimmed}" is already used here`;
+  if (!parsedColor.success) errors.color = parsedColor.error.issues[0]?.message ?? 'Enter a hex colour';
+  return errors.name || !parsedColor.success
+    ? ({ ok: false, errors } as const)
+    : ({ ok: true, values: { name: trimmed, color: parsedColor.data } } as const);
+}
+
 /** Edits the name and colour of a tag set or a tag. Mount it only while open, so it starts fresh. */
 export function NameColorModal({
   title,
@@ -26,25 +42,19 @@ export function NameColorModal({
 }: NameColorModalProps) {
   const [name, setName] = useState(initialName);
   const [color, setColor] = useState(initialColor);
-  const [errors, setErrors] = useState<{ name?: string; color?: string }>({});
+  const read = readNameColor(name, color, takenNames);
+  const [errors, showErrors] = useFieldErrors<'name' | 'color'>(read.ok ? {} : read.errors);
   const [saveError, setSaveError] = useState<unknown>(null);
   const [isSaving, setIsSaving] = useState(false);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const trimmed = name.trim();
-    const parsedColor = hexColorSchema.safeParse(color);
-    const next: { name?: string; color?: string } = {};
-    if (!trimmed) next.name = 'Enter a name';
-    else if (takenNames.some((taken) => taken.trim().toLowerCase() === trimmed.toLowerCase()))
-      next.name = `"${trimmed}" is already used here`;
-    if (!parsedColor.success) next.color = parsedColor.error.issues[0]?.message ?? 'Enter a hex colour';
-    setErrors(next);
-    if (next.name || next.color || !parsedColor.success) return;
+    showErrors(read.ok ? {} : read.errors);
+    if (!read.ok) return;
     setIsSaving(true);
     setSaveError(null);
     try {
-      await onSave({ name: trimmed, color: parsedColor.data });
+      await onSave(read.values);
       onClose();
     } catch (error) {
       setSaveError(error);

@@ -15,6 +15,12 @@ export interface AppConfig {
   maintenance?: boolean;
   /** True when the server can send SMS reminders; without it the SMS choice is disabled. */
   smsEnabled?: boolean;
+  /** The terms of service the sign-up links to; optional until the server sends it. */
+  termsUrl?: string;
+  /** Whom to write to about upgrading, or null when the operator has set no address. */
+  operatorEmail?: string | null;
+  /** Where to install the browser extension; optional until the server sends it. */
+  extensionInstallUrl?: string | null;
 }
 
 export const appConfigQueryKey = ['app-config'] as const;

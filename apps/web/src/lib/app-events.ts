@@ -4,6 +4,8 @@ export type AppEvent =
   | { kind: 'app-notification'; op: string; notificationId: string }
   /** A task reminder for the signed-in user (the server sends each user only their own). */
   | { kind: 'reminder'; teamUID: string; reminderUID: string; taskName: string; dueAt: string }
+  /** Something new in the signed-in user's inbox (the server sends each user only their own). */
+  | { kind: 'inbox'; teamUID: string; itemUID: string }
   /** One of the signed-in user's imports ended (the server sends each user only their own). */
   | {
       kind: 'import-finished';
@@ -48,6 +50,9 @@ export function parseAppEvent(data: string): AppEvent | null {
       taskName: event.taskName,
       dueAt: text(event.dueAt),
     };
+  }
+  if (event.kind === 'inbox' && typeof event.teamUID === 'string') {
+    return { kind: 'inbox', teamUID: event.teamUID, itemUID: text(event.itemUID) };
   }
   if (event.kind === 'import-finished' && typeof event.teamUID === 'string') {
     return {

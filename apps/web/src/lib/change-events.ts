@@ -79,16 +79,20 @@ const CHANGE_HANDLERS: Record<ChangeEntity, readonly ChangeHandler[]> = {
   task: [refresh(teamKeys.tasks), refreshAllBoards],
   task_template: [refresh(teamKeys.taskTemplates)],
   message_template: [refresh(teamKeys.messageTemplates)],
+  ai_context: [refresh((teamUID) => [...teamKeys.all(teamUID), 'ai'])],
   status_label: [refresh(teamKeys.statusLabels)],
   filter_set: [],
   import: [storeJobProgress],
-  invitation: [],
+  // A teammate who joins, leaves or changes role shows on the team page at once, and an invitation used.
+  invitation: [refresh(teamKeys.invitations)],
+  // The team's chosen KPIs, which the KPI page keeps under its dashboards key.
+  kpi: [refresh((teamUID) => [...teamKeys.all(teamUID), 'dashboards', 'team-kpis'])],
   phase: [],
   question: [],
   saved_tag_post: [],
   subscription: [],
   team: [],
-  team_member: [],
+  team_member: [refresh(teamKeys.members), refresh(teamKeys.invitations)],
   test_question: [],
 };
 

@@ -9,7 +9,9 @@ export type BulkAction =
   | { type: 'addToPipeline'; pipelineId: string; stageId?: string }
   | { type: 'delete' }
   | { type: 'export' }
-  | { type: 'createTask'; templateId: string };
+  | { type: 'createTask'; templateId: string }
+  /** null clears the contacts' label. */
+  | { type: 'setStatusLabel'; labelId: string | null };
 
 /** The search a filter target stands for. */
 export interface BulkFilter {

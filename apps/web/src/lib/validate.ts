@@ -1,3 +1,6 @@
+import { useState } from 'react';
+import type { KeyboardEvent } from 'react';
+
 /** The part of a zod schema a form needs: parse one value, or name what is wrong with it. */
 export interface FieldSchema<T> {
   safeParse(
@@ -48,5 +51,41 @@ export function sameValueSchema(expected: string, message: string): FieldSchema<
       value === expected && typeof value === 'string'
         ? { success: true, data: value }
         : { success: false, error: { issues: [{ message }] } },
+  };
+}
+
+/**
+ * The errors to show: those found when the form was last submitted, less those fixed since. A field
+ * still wrong shows what is wrong with it now; a fixed one shows nothing, without a new submit.
+ */
+export function keepUnfixedErrors<Field extends string>(
+  submitted: FieldErrors<Field>,
+  current: FieldErrors<Field>,
+): FieldErrors<Field> {
+  const shown: FieldErrors<Field> = {};
+  for (const field of Object.keys(submitted) as Field[]) {
+    if (submitted[field] && current[field]) shown[field] = current[field];
+  }
+  return shown;
+}
+
+/**
+ * A form's shown errors, given what is wrong with its values as they are now: nothing shows until
+ * `showErrors` (on submit), and each error clears as soon as its field is fixed.
+ */
+export function useFieldErrors<Field extends string>(current: FieldErrors<Field>) {
+  const [submitted, showErrors] = useState<FieldErrors<Field>>({});
+  return [keepUnfixedErrors(submitted, current), showErrors] as const;
+}
+
+/**
+ * Keeps Enter in a field from submitting its whole form (a category, a stage among others); `then`
+ * does what Enter means there instead. A pick from an open list of options still happens.
+ */
+export function keepEnterInField(then?: (field: HTMLElement) => void) {
+  return (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    then?.(event.currentTarget);
   };
 }

@@ -1,5 +1,4 @@
-import { EmptyState } from '../components/empty-state';
-import { ExtensionStatusAlert } from '../features/shell';
+import { ComingPage, ExtensionStatusAlert } from '../features/shell';
 import { usePageTitle } from '../lib/page-title';
 
 /** /tools/postTracker: the auto responder for comments on tracked posts. */
@@ -8,7 +7,7 @@ export function AutoResponderRoute() {
   return (
     <>
       <ExtensionStatusAlert />
-      <EmptyState
+      <ComingPage
         title="Auto Responder"
         icon="autoResponder"
         description="Posts you track will appear here. GroupTrack answers the comments that use your trigger words and adds those people to a pipeline."

@@ -1,7 +1,6 @@
 import { isSocialPlatform } from '@grouptrack/domain';
 import { useParams } from 'react-router';
-import { EmptyState } from '../components/empty-state';
-import { ExtensionStatusAlert } from '../features/shell';
+import { ComingPage, ExtensionStatusAlert } from '../features/shell';
 import { usePageTitle } from '../lib/page-title';
 import { formatPlatformName } from '../lib/platform-names';
 
@@ -15,7 +14,7 @@ export function ConversationsRoute() {
   return (
     <>
       <ExtensionStatusAlert />
-      <EmptyState
+      <ComingPage
         title="Conversations"
         icon="conversations"
         description={`Your conversations with leads on ${where} will appear here, next to each contact's pipeline stage and tags.`}

@@ -1,14 +1,6 @@
-import { EmptyState } from '../components/empty-state';
-import { usePageTitle } from '../lib/page-title';
+import { KpiPage } from '../features/dashboards';
 
-/** /dashboard/kpi: charts of the team's key numbers. */
+/** /dashboard/kpi: charts of the team's key numbers over time. */
 export function KpiDashboardRoute() {
-  usePageTitle('KPI Dashboard');
-  return (
-    <EmptyState
-      title="KPI dashboard"
-      icon="dashboard"
-      description="The numbers you track will appear here as charts: new leads per stage, conversion from stage to stage and results per team member."
-    />
-  );
+  return <KpiPage />;
 }

@@ -105,7 +105,11 @@ export function LoginRoute() {
       ) : session.data ? (
         <SignedInNotice session={session.data} continueLabel="Join and continue" onContinue={finish} />
       ) : action === 'signup' ? (
-        <SignUpForm signInPath={pathOf('signin')} onSignedUp={finish} />
+        <SignUpForm
+          signInPath={pathOf('signin')}
+          inviteCode={isInviteUsable ? inviteCode : undefined}
+          onSignedUp={finish}
+        />
       ) : action === 'forgot' ? (
         <ForgotPasswordForm signInPath={pathOf('signin')} />
       ) : (

@@ -1,9 +1,11 @@
+import { can } from '@grouptrack/domain';
 import { Anchor, Button, Skeleton, Stack } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { QueryError } from '../components/query-error';
 import { useLoggedUser } from '../app/signed-in-user';
+import { FirstRun, NoPipelineAccess } from '../features/getting-started';
 import {
   PipelineBoard,
   choosePipeline,
@@ -16,7 +18,8 @@ import { usePipelines } from '../lib/pipelines';
 /** /contacts/pipeline/:pipelineID?: contacts as a board of stages. */
 export function PipelineViewRoute() {
   usePageTitle('Pipeline View');
-  const teamUID = useLoggedUser().currentTeam.teamUID;
+  const me = useLoggedUser();
+  const teamUID = me.currentTeam.teamUID;
   const { pipelineID } = useParams();
   const { search } = useLocation();
   const details = usePipelines(teamUID);
@@ -39,6 +42,7 @@ export function PipelineViewRoute() {
   }
   if (!pipelines) return <BoardLoading />;
   if (pipelines.length === 0) {
+    if (!can(me.currentTeam.role, 'see-all-pipelines')) return <NoPipelineAccess teamUID={teamUID} />;
     return (
       <EmptyState
         title="No pipeline yet"
@@ -73,15 +77,20 @@ export function PipelineViewRoute() {
     );
   }
   return (
-    <Suspense fallback={<BoardLoading />}>
-      <PipelineBoard
-        key={pipeline.groupUID}
-        teamUID={teamUID}
-        pipeline={pipeline}
-        pipelines={pipelines}
-        globalTagSets={details.data?.globalTagSets ?? []}
-      />
-    </Suspense>
+    <Stack gap="md">
+      <Suspense fallback={null}>
+        <FirstRun user={me} pipelineId={pipeline.groupUID} details={details.data!} />
+      </Suspense>
+      <Suspense fallback={<BoardLoading />}>
+        <PipelineBoard
+          key={pipeline.groupUID}
+          teamUID={teamUID}
+          pipeline={pipeline}
+          pipelines={pipelines}
+          globalTagSets={details.data?.globalTagSets ?? []}
+        />
+      </Suspense>
+    </Stack>
   );
 }
 

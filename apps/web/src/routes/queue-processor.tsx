@@ -1,7 +1,7 @@
 import { isSocialPlatform } from '@grouptrack/domain';
 import { useParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
-import { ExtensionStatusAlert } from '../features/shell';
+import { ComingPage, ExtensionStatusAlert } from '../features/shell';
 import { usePageTitle } from '../lib/page-title';
 import { formatPlatformName } from '../lib/platform-names';
 
@@ -21,7 +21,7 @@ export function QueueProcessorRoute() {
   return (
     <>
       <ExtensionStatusAlert />
-      <EmptyState
+      <ComingPage
         title={`${formatPlatformName(platform)} queue`}
         icon="queue"
         description={`Messages queued for ${formatPlatformName(platform)} will appear here while the extension sends them, one at a time and at a human pace.`}

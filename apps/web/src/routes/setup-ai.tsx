@@ -1,14 +1,8 @@
-import { EmptyState } from '../components/empty-state';
+import { AiSetupPage } from '../features/ai-setup';
 import { usePageTitle } from '../lib/page-title';
 
-/** /setup/ai: what the AI writing assistant knows about the team. */
+/** /setup/ai: what the AI writing assistant knows about the team, my writing style, and the month's usage. */
 export function AiSetupRoute() {
   usePageTitle('AI Setup');
-  return (
-    <EmptyState
-      title="AI setup"
-      icon="setup"
-      description="What the writing assistant knows about your business will appear here: your offer, your tone of voice and examples of your best messages."
-    />
-  );
+  return <AiSetupPage />;
 }

@@ -1,7 +1,6 @@
 import { isSocialPlatform } from '@grouptrack/domain';
 import { useParams } from 'react-router';
-import { EmptyState } from '../components/empty-state';
-import { ExtensionStatusAlert } from '../features/shell';
+import { ComingPage, ExtensionStatusAlert } from '../features/shell';
 import { usePageTitle } from '../lib/page-title';
 import { formatPlatformName } from '../lib/platform-names';
 
@@ -13,7 +12,7 @@ export function QueueSetupRoute() {
   return (
     <>
       <ExtensionStatusAlert />
-      <EmptyState
+      <ComingPage
         title="Message queue"
         icon="queue"
         description={`How the message queue sends ${where} will be set here: how many messages go out, how fast, and which ones wait for your review.`}

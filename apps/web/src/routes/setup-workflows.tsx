@@ -1,5 +1,4 @@
-import { EmptyState } from '../components/empty-state';
-import { ExtensionStatusAlert } from '../features/shell';
+import { ComingPage, ExtensionStatusAlert } from '../features/shell';
 import { usePageTitle } from '../lib/page-title';
 
 /** /setup/workflows: automations. */
@@ -8,7 +7,7 @@ export function WorkflowsRoute() {
   return (
     <>
       <ExtensionStatusAlert />
-      <EmptyState
+      <ComingPage
         title="Workflows"
         icon="setup"
         description="Your automations will appear here, each with what starts it and the steps it takes for a contact."

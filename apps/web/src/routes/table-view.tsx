@@ -9,6 +9,7 @@ import { AddContactButton } from '../features/contact-create';
 import { ImportWizard } from '../features/contact-import';
 import { ContactFilterBar, hasContactFilters, useContactFilters } from '../features/contact-filters';
 import { ContactTable } from '../features/contact-table';
+import { NoPipelineAccess, useRefreshContactCount } from '../features/getting-started';
 import { usePageTitle } from '../lib/page-title';
 import { usePipelines } from '../lib/pipelines';
 import { teamKeys } from '../lib/query-keys';
@@ -26,6 +27,7 @@ export function TableViewRoute() {
   const queryClient = useQueryClient();
   const details = usePipelines(teamUID);
   const filters = useContactFilters();
+  const refreshContactCount = useRefreshContactCount(teamUID);
 
   if (details.isError) {
     return (
@@ -41,7 +43,14 @@ export function TableViewRoute() {
 
   const pipelineId = pipelineID ?? null;
   const pipeline = details.data.pipelines.find((item) => item.groupUID === pipelineId);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: teamKeys.contactTable(teamUID) });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: teamKeys.contactTable(teamUID) });
+    refreshContactCount();
+  };
+  // A member given no pipeline yet has nothing to add to or import into: they are told whom to ask.
+  if (details.data.pipelines.length === 0 && !can(role, 'see-all-pipelines')) {
+    return <NoPipelineAccess teamUID={teamUID} />;
+  }
 
   const switcher = (
     <Select
@@ -131,8 +140,17 @@ export function TableViewRoute() {
                 title={pipeline ? `No contacts in ${pipeline.nickName} yet` : 'No contacts yet'}
                 icon="contacts"
                 headingLevel={2}
-                description="Import a CSV file with the button above, or add people from their profiles with the GroupTrack extension."
-              />
+                description="Add the first person here, import a CSV file with Import CSV above, or add people from their profiles with the GroupTrack extension."
+              >
+                <AddContactButton
+                  teamUID={teamUID}
+                  preset={{ pipelineId: pipeline?.groupUID ?? null }}
+                  onCreated={refresh}
+                  variant="light"
+                >
+                  Add contact
+                </AddContactButton>
+              </EmptyState>
             )
           }
         />

@@ -34,6 +34,9 @@ describe('app config and version', () => {
       hostingDefaultDomains: ['grouptrack.web.app', 'grouptrack.firebaseapp.com'],
       maintenance: false,
       smsEnabled: false,
+      termsUrl: 'https://grouptrack.co/terms',
+      operatorEmail: null,
+      extensionInstallUrl: null,
     });
   });
 

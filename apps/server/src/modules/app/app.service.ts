@@ -14,7 +14,16 @@ export type AppService = ReturnType<typeof createAppService>;
 /** App-wide data: the app version, app notifications and what the web app needs before sign-in. */
 export function createAppService(deps: {
   directory: DirectoryDb;
-  config: Pick<Config, 'APP_URL' | 'HELP_WIDGET_URL' | 'HOSTING_DEFAULT_DOMAINS' | 'MAINTENANCE_MODE'>;
+  config: Pick<
+    Config,
+    | 'APP_URL'
+    | 'HELP_WIDGET_URL'
+    | 'HOSTING_DEFAULT_DOMAINS'
+    | 'MAINTENANCE_MODE'
+    | 'TERMS_URL'
+    | 'OPERATOR_EMAIL'
+    | 'EXTENSION_INSTALL_URL'
+  >;
   /** Whether SMS reminders can be sent: the web app disables that choice, and says why, without it. */
   isSmsEnabled: boolean;
 }) {
@@ -36,6 +45,9 @@ export function createAppService(deps: {
         hostingDefaultDomains: config.HOSTING_DEFAULT_DOMAINS,
         maintenance: config.MAINTENANCE_MODE,
         smsEnabled: isSmsEnabled,
+        termsUrl: config.TERMS_URL,
+        operatorEmail: config.OPERATOR_EMAIL ?? null,
+        extensionInstallUrl: config.EXTENSION_INSTALL_URL ?? null,
       };
     },
 

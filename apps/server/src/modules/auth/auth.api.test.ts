@@ -25,6 +25,7 @@ describe('accounts', () => {
       name: 'Sam',
       email: 'sam@example.test',
       password: 'a-long-password',
+      teamName: 'Sam’s study group',
     });
     expect(signUp.status).toBe(200);
     expect(signUp.headers.get('set-cookie')).toMatch(/HttpOnly/i);
@@ -45,11 +46,15 @@ describe('accounts', () => {
       name: 'X',
       email: 'taken@example.test',
       password: 'a-long-password',
+      teamName: 'X club',
     });
     expect(duplicate.status).toBeGreaterThanOrEqual(400);
-    const short = await server
-      .client()
-      .post('/api/auth/sign-up/email', { name: 'X', email: 'x@example.test', password: 'short' });
+    const short = await server.client().post('/api/auth/sign-up/email', {
+      name: 'X',
+      email: 'x@example.test',
+      password: 'short',
+      teamName: 'X club',
+    });
     expect(short.status).toBe(400);
   });
 

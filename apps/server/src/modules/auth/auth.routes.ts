@@ -1,7 +1,9 @@
+import { TEAM_NAME_MAX_LENGTH } from '@grouptrack/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { AppContext } from '../../context';
-import { AppError } from '../../platform/errors';
+import { AppError, BadRequestError } from '../../platform/errors';
+import { textProblem } from '../../platform/storable-text';
 import type { App } from '../../platform/http/types';
 import { forwardAuthResponse } from './forward-auth-response';
 import {
@@ -12,21 +14,25 @@ import {
 } from './sign-in-attempts.repository';
 
 /** Hands /api/auth/* to better-auth, and limits sign-in attempts per address and email, and per address. */
-export function registerAuthRoutes(app: App, { auth, config, databases }: AppContext) {
+export function registerAuthRoutes(app: App, { auth, config, databases, teams }: AppContext) {
   const directory = databases.directory;
   const windowMs = config.AUTH_SIGNIN_WINDOW_MINUTES * 60_000;
 
-  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+  /** Asks better-auth, with `body` in place of the request's own when given. */
+  const ask = (request: FastifyRequest, body: unknown = request.body) => {
     const url = new URL(request.url, config.APP_URL);
-    const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
-    const response = await auth.handler(
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && body !== undefined;
+    return auth.handler(
       new Request(url, {
         method: request.method,
         headers: fromNodeHeaders(request.headers),
-        body: hasBody ? JSON.stringify(request.body) : undefined,
+        body: hasBody ? JSON.stringify(body) : undefined,
       }),
     );
-    await forwardAuthResponse(response, reply);
+  };
+
+  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+    await forwardAuthResponse(await ask(request), reply);
     return reply;
   };
 
@@ -71,6 +77,50 @@ export function registerAuthRoutes(app: App, { auth, config, databases }: AppCon
         await deleteAttemptsBefore(directory, since);
       }
       return sent;
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-up/email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Create an account and its team, named by teamName, with a starter pipeline; or, with an inviteCode, an account that joins that team next',
+      },
+    },
+    async (request, reply) => {
+      const { teamName, inviteCode, ...account } = (request.body ?? {}) as {
+        teamName?: unknown;
+        inviteCode?: unknown;
+      };
+      if (inviteCode !== undefined) {
+        // The newcomer joins the inviting team once signed in, so no team of their own is made;
+        // an unusable invitation is refused now, while they can still sign up without it.
+        if (typeof inviteCode !== 'string')
+          throw new BadRequestError('Invalid body.inviteCode: expected text');
+        await teams.previewInvitation(inviteCode);
+        await forwardAuthResponse(await ask(request, account), reply);
+        return reply;
+      }
+      const name = typeof teamName === 'string' ? teamName.trim() : '';
+      const problem =
+        typeof teamName !== 'string'
+          ? 'the community or team name is required'
+          : name === ''
+            ? 'the community or team name must not be empty'
+            : name.length > TEAM_NAME_MAX_LENGTH
+              ? `the community or team name must be at most ${TEAM_NAME_MAX_LENGTH} characters`
+              : textProblem(name);
+      if (problem) throw new BadRequestError(`Invalid body.teamName: ${problem}`);
+      const response = await ask(request, account);
+      if (response.ok) {
+        // The team is in place before the answer leaves, so the first page finds it named.
+        const { user } = (await response.clone().json()) as { user: { id: string } };
+        await teams.ensureTeam(user.id, name);
+      }
+      await forwardAuthResponse(response, reply);
+      return reply;
     },
   );
 

@@ -48,6 +48,28 @@ export async function removeTags(db: TeamDb, teamId: string, contactIds: string[
   );
 }
 
+/**
+ * Gives the contacts a status label (null: clears theirs); answers those it changed. A label deleted
+ * since the job started is given to no one. Their last update is kept, as a bulk tag keeps it.
+ */
+export async function setStatusLabel(
+  db: TeamDb,
+  teamId: string,
+  contactIds: string[],
+  labelId: string | null,
+) {
+  const labelExists = labelId
+    ? sql`exists (select 1 from status_labels l where l.team_id = ${teamId} and l.id = ${labelId})`
+    : sql`true`;
+  return selectRows<{ contactId: string }>(
+    db,
+    sql`update contacts set status_label_id = ${labelId}
+        where team_id = ${teamId} and id = any(${textArray(contactIds)})
+          and status_label_id is distinct from ${labelId} and ${labelExists}
+        returning id as "contactId"`,
+  );
+}
+
 /** Moves the contacts of a pipeline to a stage, each to the end in the given order; answers who moved from where. */
 export async function moveToStage(
   db: TeamDb,

@@ -14,6 +14,7 @@ import { runBulkActionJob } from '../../jobs/run-bulk-action.job';
 import type { JobQueue, JobRun } from '../../platform/queue';
 import { appendChange } from '../../platform/realtime';
 import { findTagsWithSets, lastCardRank } from '../contacts';
+import { findStatusLabel } from '../lists';
 import { softDeleteContacts } from '../deletions';
 import * as pipelineData from '../pipelines';
 import { findMatchingIds } from '../search';
@@ -21,6 +22,7 @@ import type { SearchService } from '../search/search.service';
 import type { PreparedTask, TasksService } from '../tasks/tasks.service';
 import type { TemplatesService } from '../templates/templates.service';
 import type { TeamActor, TeamsService } from '../teams/teams.service';
+import { announceInbox, writeInbox, type WrittenInboxItems } from '../inbox';
 import * as repo from './bulk.repository';
 
 /** Contacts handled per transaction: large enough to be fast, small enough to keep locks short. */
@@ -40,6 +42,8 @@ export const bulkActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('export') }).strict(),
   /** A task from a template on every contact. */
   z.object({ type: z.literal('createTask'), templateId: id }).strict(),
+  /** One status label on every contact; null clears theirs. */
+  z.object({ type: z.literal('setStatusLabel'), labelId: id.nullable() }).strict(),
 ]);
 export type BulkAction = z.infer<typeof bulkActionSchema>;
 
@@ -52,8 +56,9 @@ type UndoableAction = Extract<BulkAction, { type: (typeof UNDOABLE_ACTIONS)[numb
  * names the job it reverses and that job's action.
  */
 type StoredBulkAction =
-  | Exclude<BulkAction, { type: 'createTask' }>
+  | Exclude<BulkAction, { type: 'createTask' | 'setStatusLabel' }>
   | (Extract<BulkAction, { type: 'createTask' }> & { task: PreparedTask })
+  | (Extract<BulkAction, { type: 'setStatusLabel' }> & { label: string | null })
   | { type: 'undo'; jobId: string; undoes: UndoableAction };
 
 export type BulkService = ReturnType<typeof createBulkService>;
@@ -80,6 +85,14 @@ export function createBulkService(deps: {
       }
       case 'export':
         return action;
+      case 'setStatusLabel': {
+        const label = action.labelId ? await findStatusLabel(db, member.teamUID, action.labelId) : null;
+        if (action.labelId && !label)
+          throw new BadRequestError(
+            `Invalid action.labelId: ${action.labelId} is not a status label of this team.`,
+          );
+        return { ...action, label: label?.display ?? null };
+      }
       case 'delete':
         if (!can(member.role, 'see-all-pipelines'))
           throw new ForbiddenError('Only the team owner or an admin can delete contacts.');
@@ -220,6 +233,7 @@ export function createBulkService(deps: {
       ...by,
     });
     const created: Awaited<ReturnType<TasksService['insertTasksForContacts']>> = [];
+    let told: WrittenInboxItems | null = null;
     await databases.forTeam(teamId).transaction(async (tx) => {
       switch (action.type) {
         case 'addTags':
@@ -297,6 +311,21 @@ export function createBulkService(deps: {
         case 'export':
           // Nothing to change: the download reads the matched contacts when it is fetched.
           break;
+        case 'setStatusLabel': {
+          const changed = await repo.setStatusLabel(tx, teamId, batch, action.labelId);
+          await repo.insertActivities(
+            tx,
+            changed.map((row) =>
+              action.labelId
+                ? note(row.contactId, 'status_label', 'set', {
+                    labelUID: action.labelId,
+                    label: action.label,
+                  })
+                : note(row.contactId, 'status_label', 'cleared', {}),
+            ),
+          );
+          break;
+        }
         case 'undo':
           await undoBatch(tx, job, action, batch, note);
           break;
@@ -324,6 +353,16 @@ export function createBulkService(deps: {
       const processed = job.processed + batch.length;
       const status = processed >= job.total ? 'completed' : 'running';
       await repo.updateBulkJob(tx, teamId, job.id, { processed, status });
+      // The member who started it hears, in their bell, that it is done.
+      if (status === 'completed') {
+        told = await writeInbox(tx, teamId, [
+          {
+            userUID: job.createdByUid,
+            kind: 'bulk-finished',
+            data: { jobId: job.id, action: action.type, count: job.total },
+          },
+        ]);
+      }
       await appendChange(tx, teamId, {
         entity: 'bulk_job',
         op: 'update',
@@ -332,8 +371,9 @@ export function createBulkService(deps: {
       });
       job.processed = processed;
     });
-    // After the commit: the reminder jobs must find their tasks.
+    // After the commit: the reminder jobs must find their tasks, the bell its item.
     await tasks.scheduleReminders(created, teamId);
+    if (told) await announceInbox(databases.directory, told);
   }
 
   /**

@@ -46,6 +46,9 @@ export interface PipelinePlacement {
   questions?: { question: string; answer: string }[] | undefined;
   /** Where in the stage the card goes; the end of the stage when left out. */
   rank?: string | undefined;
+  /** Or the card it is dropped next to (a contact id in that stage), after or before it. */
+  after?: string | undefined;
+  before?: string | undefined;
 }
 
 /** What one change did: its history, and whether it changed something the history leaves out. */
@@ -181,6 +184,31 @@ export function createContactChanges(deps: { databases: Databases }) {
     return { pipeline, stage };
   }
 
+  /** The rank between the card a drop names and its neighbour; undefined when no card is named. */
+  async function rankNextTo(
+    tx: TeamDb,
+    teamId: string,
+    contactId: string,
+    pipelineId: string,
+    stageId: string,
+    placement: PipelinePlacement,
+  ): Promise<string | undefined> {
+    const anchorId = placement.after ?? placement.before;
+    if (!anchorId || anchorId === contactId) return undefined;
+    const side = placement.after ? 'after' : 'before';
+    const ranks = await repo.cardNeighbourRanks(tx, teamId, {
+      pipelineId,
+      stageId,
+      anchorId,
+      side,
+      movingId: contactId,
+    });
+    if (!ranks) throw new BadRequestError(`Invalid ${side}: ${anchorId} is not a card of this stage.`);
+    return side === 'after'
+      ? rankBetween(ranks.anchor, ranks.neighbour)
+      : rankBetween(ranks.neighbour, ranks.anchor);
+  }
+
   /**
    * Puts a contact in a pipeline's stage, or moves it there; writes history and the activity.
    * `changed` says whether anything changed, history or not (new answers to the questions).
@@ -229,8 +257,10 @@ export function createContactChanges(deps: { databases: Databases }) {
       };
     }
     const moved = existing.stageId !== stage.id;
-    // A card put back in its place (an Undo) within the same stage: a new order, no stage change.
-    const reranked = placement.rank !== undefined && placement.rank !== existing.rank;
+    const rank =
+      placement.rank ?? (await rankNextTo(tx, teamId, contactId, pipeline.id, stage.id, placement));
+    // A card dropped elsewhere in its stage, or put back in its place (an Undo): a new order only.
+    const reranked = rank !== undefined && rank !== existing.rank;
     // Stored answers come back from jsonb with their keys reordered: compare them by content.
     const answersOf = (list: { question: string; answer: string }[]) =>
       JSON.stringify(list.map((item) => [item.question, item.answer]));
@@ -240,9 +270,9 @@ export function createContactChanges(deps: { databases: Databases }) {
       ...(moved && {
         stageId: stage.id,
         stageChangedAt: now,
-        rank: placement.rank ?? rankBetween(await repo.lastCardRank(tx, teamId, pipeline.id, stage.id), null),
+        rank: rank ?? rankBetween(await repo.lastCardRank(tx, teamId, pipeline.id, stage.id), null),
       }),
-      ...(!moved && reranked && { rank: placement.rank }),
+      ...(!moved && reranked && { rank }),
       ...(answered && { questions: placement.questions }),
     });
     if (!moved) return { activities: [], changed: answered || reranked };

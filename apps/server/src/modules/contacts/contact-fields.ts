@@ -1,6 +1,7 @@
 import { changedFields } from '@grouptrack/domain';
 import type { TeamDb } from '../../platform/db/databases';
 import { BadRequestError, ConflictError } from '../../platform/errors';
+import { findStatusLabel } from '../lists';
 import type { TeamActor } from '../teams/teams.service';
 import { canSeeContact, HiddenContactError } from './contact-changes';
 import * as repo from './contacts.repository';
@@ -80,9 +81,24 @@ export async function writeFields(tx: TeamDb, contact: repo.ContactRow, fields: 
 }
 
 /**
- * Adds or completes the sources that change something; answers whether any did. A profile that is
- * already another contact's stays theirs: `onTaken` says what to do with it (skip it, or refuse).
+ * Sets (a label id) or clears (null) the contact's status label; answers the history entry when it
+ * changed, null when it was so already. A label of no such id is refused, naming it.
  */
+export async function writeStatusLabel(
+  tx: TeamDb,
+  contact: repo.ContactRow,
+  labelId: string | null | undefined,
+) {
+  if (labelId === undefined || labelId === contact.statusLabelId) return null;
+  const label = labelId ? await findStatusLabel(tx, contact.teamId, labelId) : null;
+  if (labelId && !label)
+    throw new BadRequestError(`Invalid statusLabelId: ${labelId} is not a status label of this team.`);
+  await repo.updateContact(tx, contact.teamId, contact.id, { statusLabelId: labelId });
+  return label
+    ? { type: 'status_label', action: 'set', data: { labelUID: label.id, label: label.display } }
+    : { type: 'status_label', action: 'cleared', data: {} };
+}
+
 /**
  * Adds or completes the sources that change something; answers whether any did. A profile that is
  * already another contact's stays theirs: `onTaken` says what to do with it (skip it, or refuse).

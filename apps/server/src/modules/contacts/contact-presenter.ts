@@ -28,6 +28,8 @@ export function presentContact(rows: {
     emailAddress: contact.emailAddress,
     phoneNumber: contact.phoneNumber,
     photoURL: contact.photoUrl,
+    statusLabelId: contact.statusLabelId,
+    lastContactedAt: contact.lastContactedAt?.toISOString() ?? null,
     sources: Object.fromEntries(
       sources.map((source) => [
         source.platform,

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { TeamDb } from '../../platform/db/databases';
+import { textArray } from '../../platform/db/raw';
 import {
   activities,
   contactDataTables,
@@ -352,6 +353,49 @@ export async function lastCardRank(db: TeamDb, teamId: string, pipelineId: strin
   return row?.rank ?? null;
 }
 
+/**
+ * The ranks around a card of a stage that another card is dropped next to: the anchor's own and its
+ * neighbour's on the asked side (null at the end of the stage), leaving out the card being moved.
+ * Null when the anchor is not in that stage.
+ */
+export async function cardNeighbourRanks(
+  db: TeamDb,
+  teamId: string,
+  where: {
+    pipelineId: string;
+    stageId: string;
+    anchorId: string;
+    side: 'after' | 'before';
+    movingId: string;
+  },
+): Promise<{ anchor: string; neighbour: string | null } | null> {
+  const inStage = and(
+    eq(contactPipelines.teamId, teamId),
+    eq(contactPipelines.pipelineId, where.pipelineId),
+    eq(contactPipelines.stageId, where.stageId),
+  );
+  const [anchor] = await db
+    .select({ rank: contactPipelines.rank })
+    .from(contactPipelines)
+    .where(and(inStage, eq(contactPipelines.contactId, where.anchorId)));
+  if (!anchor) return null;
+  const isAfter = where.side === 'after';
+  // Strictly beyond the anchor's rank: cards sharing it (written at once by two people) are passed over.
+  const [neighbour] = await db
+    .select({ rank: contactPipelines.rank })
+    .from(contactPipelines)
+    .where(
+      and(
+        inStage,
+        ne(contactPipelines.contactId, where.movingId),
+        isAfter ? gt(contactPipelines.rank, anchor.rank) : lt(contactPipelines.rank, anchor.rank),
+      ),
+    )
+    .orderBy(isAfter ? asc(contactPipelines.rank) : desc(contactPipelines.rank))
+    .limit(1);
+  return { anchor: anchor.rank, neighbour: neighbour?.rank ?? null };
+}
+
 export async function insertStageHistory(db: TeamDb, row: typeof stageHistory.$inferInsert) {
   await db.insert(stageHistory).values(row);
 }
@@ -405,8 +449,39 @@ export async function findTagsWithSets(db: TeamDb, teamId: string, tagIds: strin
     .where(and(eq(tags.teamId, teamId), inArray(tags.id, tagIds)));
 }
 
+/**
+ * Whether an activity is a contact made with the person: a message, or a note added (not one an
+ * import brought in, nor one an Undo restored). Migration 0020 backfilled by the same rule.
+ */
+export function isContactMade(row: Pick<ActivityInsert, 'type' | 'action' | 'data'>): boolean {
+  if (row.type === 'message') return true;
+  const data = row.data ?? {};
+  return row.type === 'note' && row.action === 'added' && !('importId' in data) && !('restored' in data);
+}
+
+/**
+ * Writes history. A note added or a message also sets the contact's last contacted time, in the same
+ * transaction and one statement: every writer of those activities comes through here.
+ */
 export async function insertActivities(db: TeamDb, rows: ActivityInsert[]) {
-  if (rows.length > 0) await db.insert(activities).values(rows);
+  if (rows.length === 0) return;
+  await db.insert(activities).values(rows);
+  const latest = new Map<string, { teamId: string; contactId: string; at: Date }>();
+  for (const row of rows) {
+    if (!isContactMade(row)) continue;
+    const key = `${row.teamId}\u0000${row.contactId}`;
+    const at = row.createdAt;
+    if ((latest.get(key)?.at ?? at) <= at)
+      latest.set(key, { teamId: row.teamId, contactId: row.contactId, at });
+  }
+  if (latest.size === 0) return;
+  const made = [...latest.values()];
+  await db.execute(
+    sql`update ${contacts} as c set last_contacted_at = greatest(c.last_contacted_at, made.at)
+      from unnest(${textArray(made.map((row) => row.teamId))}, ${textArray(made.map((row) => row.contactId))},
+        ${textArray(made.map((row) => row.at.toISOString()))}::timestamptz[]) as made(team_id, contact_id, at)
+      where c.team_id = made.team_id and c.id = made.contact_id`,
+  );
 }
 
 /** The contact's history, newest first, a page at a time (keyset on createdAt and id). */

@@ -139,10 +139,16 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
     path: '/contacts/:GTID',
     schema: {
       tags,
-      summary: "Change a contact's names, email, phone, photo or sources",
+      summary: "Change a contact's names, email, phone, photo, sources or status label",
       response: contactSchema,
       params: contactParams,
-      body: z.object(contactFields).strict(),
+      body: z
+        .object({
+          ...contactFields,
+          /** A status label's labelUID sets it; null clears it. */
+          statusLabelId: id.nullable().optional(),
+        })
+        .strict(),
     },
     handler: async ({ member, params, body }) => {
       await contacts.updateContact(member, params.GTID, body);
@@ -193,8 +199,14 @@ export function registerContactRoutes(app: App, { auth, teams, contacts }: AppCo
            * it. An Undo of a move sends the card's rank before it, so it lands where it was.
            */
           rank: z.string().max(100).refine(isRank, 'must be a card rank').optional(),
+          /** Or the card it is dropped after (or before), by its contact id: the server finds the rank. */
+          after: id.optional(),
+          before: id.optional(),
         })
-        .strict(),
+        .strict()
+        .refine((body) => [body.rank, body.after, body.before].filter(Boolean).length <= 1, {
+          message: 'Give one of rank, after and before, not several.',
+        }),
     },
     handler: async ({ member, params, body }) => {
       await contacts.setPipelineStage(member, params.GTID, {

@@ -10,6 +10,7 @@ import {
   refreshHandles,
   writeFields,
   writeSources,
+  writeStatusLabel,
   type ContactFields,
 } from './contact-fields';
 import { decodeCursor, encodeCursor, presentActivity, presentContact } from './contact-presenter';
@@ -82,18 +83,24 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
     async updateContact(
       member: TeamActor,
       contactId: string,
-      input: ContactFields & { sources?: repo.SourceInput[] | undefined },
+      input: ContactFields & {
+        sources?: repo.SourceInput[] | undefined;
+        /** A label id sets it, null clears it. */
+        statusLabelId?: string | null | undefined;
+      },
     ) {
       checkOnePerPlatform(input.sources);
       await changeContact(member, contactId, async (tx, contact) => {
+        const label = await writeStatusLabel(tx, contact, input.statusLabelId);
         const fields = [
           ...(await writeFields(tx, contact, input)),
           ...((await writeSources(tx, member, contactId, input.sources ?? [], 'refuse')) ? ['sources'] : []),
         ];
-        if (fields.length === 0) return { history: [] };
-        return {
-          history: [activity(member, contactId, { type: 'info', action: 'updated', data: { fields } })],
-        };
+        const history = [
+          ...(fields.length > 0 ? [{ type: 'info', action: 'updated', data: { fields } }] : []),
+          ...(label ? [label] : []),
+        ];
+        return { history: history.map((entry) => activity(member, contactId, entry)) };
       });
     },
 

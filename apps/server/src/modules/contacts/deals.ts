@@ -75,6 +75,8 @@ export function createDeals(deps: { databases: Databases; changes: ContactChange
           name: deal.name,
           value: Number(deal.value),
           currency: deal.currency,
+          // A deal added already won or lost counts as one on the KPI dashboard.
+          status: deal.status,
         };
         return {
           history: [activity(member, contactId, { type: 'deal', action, pipelineId: deal.pipelineId, data })],

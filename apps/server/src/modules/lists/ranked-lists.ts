@@ -1,4 +1,5 @@
-import { changedFields, createPushId, placeAmong, placementProblem } from '@grouptrack/domain';
+import { can, changedFields, createPushId, placeAmong, placementProblem } from '@grouptrack/domain';
+import { and, eq } from 'drizzle-orm';
 import type { Databases } from '../../platform/db/databases';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { deleteTeamRow } from '../../platform/db/team-rows';
@@ -8,6 +9,7 @@ import type { TeamActor } from '../../platform/http/actor';
 import { requirePermission } from '../../platform/http/permission';
 import { appendChange } from '../../platform/realtime';
 import * as repo from './lists.repository';
+import { clearStatusLabel, countLabelledContacts } from './status-label-use';
 
 /** The ordered team lists that owners and admins manage in setup: status labels, phases, questions. */
 const RANKED = {
@@ -45,11 +47,34 @@ export const RANKED_LIST_NAMES = Object.keys(RANKED) as RankedListName[];
 export function createRankedLists(deps: { databases: Databases }) {
   const { databases } = deps;
 
+  /** Deletes a label and, in the same transaction, takes it off the contacts that carried it. */
+  async function removeStatusLabel(teamUID: string, labelId: string) {
+    await databases.forTeam(teamUID).transaction(async (tx) => {
+      const deleted = await tx
+        .delete(statusLabels)
+        .where(and(eq(statusLabels.teamId, teamUID), eq(statusLabels.id, labelId)))
+        .returning({ id: statusLabels.id });
+      if (deleted.length === 0) throw new NotFoundError('Item not found.');
+      await clearStatusLabel(tx, teamUID, labelId);
+      // One event for the label, none per contact: clients drop it wherever they show it. Its count
+      // stays out of the event, which members of every pipeline receive.
+      await appendChange(tx, teamUID, { entity: 'status_label', op: 'delete', ids: [labelId] });
+    });
+  }
+
   return {
     async list(member: TeamActor, list: RankedListName) {
       const { teamUID } = member;
-      const rows = await repo.listRanked(databases.forTeam(teamUID), RANKED[list].table, teamUID);
-      return rows.map((row, order) => ({ ...RANKED[list].present(row as never), order }));
+      const db = databases.forTeam(teamUID);
+      const rows = await repo.listRanked(db, RANKED[list].table, teamUID);
+      const items = rows.map((row, order) => ({ ...RANKED[list].present(row as never), order }));
+      if (list !== 'status-labels') return items;
+      const visible = can(member.role, 'see-all-pipelines') ? 'all' : member.groupAccess;
+      const counts = await countLabelledContacts(db, teamUID, visible);
+      return items.map((item) => ({
+        ...item,
+        contactCount: ('labelUID' in item && counts.get(item.labelUID)) || 0,
+      }));
     },
 
     /** Adds an item, or changes one (fields and/or its place after or before another). */
@@ -92,6 +117,7 @@ export function createRankedLists(deps: { databases: Databases }) {
     async remove(member: TeamActor, list: RankedListName, itemId: string) {
       const { teamUID } = requirePermission(member, 'manage-setup', 'lists');
       const { table, entity } = RANKED[list];
+      if (list === 'status-labels') return removeStatusLabel(teamUID, itemId);
       await deleteTeamRow(databases, teamUID, table, itemId, { entity, notFound: 'Item not found.' });
     },
   };

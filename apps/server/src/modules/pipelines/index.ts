@@ -9,3 +9,4 @@ export {
   listStages,
   listTagSets,
 } from './pipelines.repository';
+export { insertStarterPipeline } from './starter-pipeline';

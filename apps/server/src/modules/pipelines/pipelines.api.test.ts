@@ -26,11 +26,11 @@ const joinAsMember = async (groupAccess: string[]) =>
   (await server.joinAsMember({ owner, teamUID }, { groupAccess })).client;
 
 describe('pipelines and stages', () => {
-  it('creates a pipeline with ordered, coloured stages; the first pipeline is the default', async () => {
+  it('creates a pipeline with ordered, coloured stages; the starter pipeline stays the default', async () => {
     const pipeline = await createPipeline('Coaching Group');
     expect(pipeline).toMatchObject({
       nickName: 'Coaching Group',
-      isDefault: true,
+      isDefault: false,
       questions: ['What brings you here?'],
     });
     expect(pipeline.stages.map((stage: { name: string }) => stage.name)).toEqual([

@@ -18,7 +18,8 @@ import { appendChange } from '../../platform/realtime';
 import type { TeamActor } from '../teams/teams.service';
 import * as repo from './pipelines.repository';
 
-const STAGE_PALETTE = [
+/** Stage colours given in turn to stages created without one. */
+export const STAGE_PALETTE = [
   '#1C7EBB',
   '#2F9E44',
   '#F59F00',

@@ -243,7 +243,6 @@ describe('POST /search/v2 returns what an independent computation expects', () =
     expect(stages[1].openDeals).toEqual([]);
     const card = stages[0].hits.find((hit: { GTID: string }) => hit.GTID === first!.GTID);
     expect(card.nextTaskDueAt).toBe('2031-05-01T09:30:00.000Z');
-    expect(Date.parse(card.lastActivityAt)).toBeGreaterThan(Date.now() - 60_000);
     const other = stages[0].hits.find(
       (hit: { GTID: string }) => hit.GTID !== first!.GTID && hit.GTID !== second!.GTID,
     );

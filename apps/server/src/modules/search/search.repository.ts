@@ -137,6 +137,8 @@ function searchParts(query: SearchQuery, pipeline: PipelineForm = 'join'): { joi
       filter.hasPhone ? sql`coalesce(c.phone_number, '') <> ''` : sql`coalesce(c.phone_number, '') = ''`,
     );
   }
+  if (filter.statusLabelIds?.length)
+    conditions.push(sql`c.status_label_id = any(${textArray(filter.statusLabelIds)})`);
   const prefix = toPrefixQuery(query.text);
   if (prefix) {
     // Prefix words over names, email, phone and handles; trigram similarity forgives a typo in a name.
@@ -247,10 +249,9 @@ function hitColumns(query: SearchQuery, placedIn: 'cp' | 'page' = 'cp'): SQL {
       ? sql`cp.stage_id as stage, cp.rank as rank`
       : sql`page.stage_id as stage, page.rank as rank`;
   return sql`c.id as "GTID", c.first_name as "firstName", c.last_name as "lastName", c.name, c.email_address as "emailAddress",
-    c.phone_number as "phoneNumber", c.photo_url as "photoURL", c.created_at as "createdAt", c.updated_at as "updatedAt", ${placement},
+    c.phone_number as "phoneNumber", c.photo_url as "photoURL", c.status_label_id as "statusLabelId", c.last_contacted_at as "lastContactedAt", c.created_at as "createdAt", c.updated_at as "updatedAt", ${placement},
     coalesce((select array_agg(s.platform order by s.platform) from contact_sources s where s.team_id = c.team_id and s.contact_id = c.id), '{}') as platforms,
     ${visibleTags(query)} as tags,
-    (select a.created_at from activities a where a.team_id = c.team_id and a.contact_id = c.id order by a.created_at desc limit 1) as "lastActivityAt",
     (select min(k.due_at) from tasks k where k.team_id = c.team_id and k.contact_id = c.id and k.status = 'active' and k.deleted_at is null) as "nextTaskDueAt"`;
 }
 
@@ -276,13 +277,14 @@ function toHit(row: Record<string, unknown>): SearchHit {
     emailAddress: (row.emailAddress as string | null) ?? null,
     phoneNumber: (row.phoneNumber as string | null) ?? null,
     photoURL: (row.photoURL as string | null) ?? null,
+    statusLabelId: (row.statusLabelId as string | null) ?? null,
     platforms: row.platforms as string[],
     tags: row.tags as string[],
     stage: (row.stage as string | null) ?? null,
     rank: (row.rank as string | null) ?? null,
     createdAt: date(row.createdAt),
     updatedAt: date(row.updatedAt),
-    lastActivityAt: optionalDate(row.lastActivityAt),
+    lastContactedAt: optionalDate(row.lastContactedAt),
     nextTaskDueAt: optionalDate(row.nextTaskDueAt),
   };
 }

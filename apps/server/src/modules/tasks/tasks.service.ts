@@ -15,9 +15,11 @@ import { sendTaskReminderJob } from '../../jobs/send-task-reminder.job';
 import type { JobQueue } from '../../platform/queue';
 import { appendChange } from '../../platform/realtime';
 import { listPipelinesOfContacts } from '../contacts';
+import { announceInbox, writeInbox } from '../inbox';
 import { NO_PIPELINE, type ContactsService } from '../contacts/contacts.service';
 import type { MailService } from '../mail/mail.service';
 import type { TeamActor, TeamsService } from '../teams/teams.service';
+import { fillTaskNames } from '../templates/task-names';
 import { findUser } from '../users';
 import * as repo from './tasks.repository';
 
@@ -42,6 +44,8 @@ export interface PreparedTask {
   dueAt: string;
   reminder: 'none' | 'in-app' | 'email' | 'sms';
   repeat: RepeatRule | null;
+  /** Who makes it, for a name that says so ({senderName}); a bulk job stored before it has none. */
+  makerName?: string | undefined;
 }
 
 export type TasksService = ReturnType<typeof createTasksService>;
@@ -231,6 +235,26 @@ export function createTasksService(deps: {
     );
   }
 
+  /** A task someone gave to another member goes to that member's inbox; one they took themselves does not. */
+  function tellAssignee(tx: TeamDb, member: TeamActor, task: repo.TaskRow) {
+    const notices =
+      task.assigneeUid === member.userId
+        ? []
+        : [
+            {
+              userUID: task.assigneeUid,
+              kind: 'task-assigned' as const,
+              data: {
+                taskUID: task.id,
+                taskName: task.taskName,
+                byName: member.name,
+                dueAt: task.dueAt.toISOString(),
+              },
+            },
+          ];
+    return writeInbox(tx, member.teamUID, notices);
+  }
+
   async function prepareTask(
     member: TeamActor,
     input: TaskInput & { taskName: string; dueDate: string },
@@ -249,6 +273,7 @@ export function createTasksService(deps: {
       dueAt: dueOf({ dueDate: input.dueDate, dueTime, timeZone }).toISOString(),
       reminder: input.reminder ?? 'in-app',
       repeat: input.repeat ?? null,
+      makerName: member.name,
     };
   }
 
@@ -258,8 +283,9 @@ export function createTasksService(deps: {
     contactId: string | null,
   ) {
     const id = createPushId('task_');
+    const { makerName: _maker, ...columns } = prepared;
     return {
-      ...prepared,
+      ...columns,
       teamId: member.teamUID,
       id,
       seriesId: id,
@@ -354,9 +380,15 @@ export function createTasksService(deps: {
       prepared: PreparedTask,
       contactIds: string[],
     ) {
+      // The maker's name travels with the prepared task: a read of the directory here would wait on
+      // this transaction where both share one connection (PGlite).
+      const maker = { teamUID: member.teamUID, name: prepared.makerName ?? '' };
+      const names = await fillTaskNames(tx, maker, prepared.taskName, contactIds);
       const rows = await repo.insertTasks(
         tx,
-        contactIds.map((contactId) => taskRow(member, prepared, contactId)),
+        contactIds.map((contactId) =>
+          taskRow(member, { ...prepared, taskName: names.get(contactId) ?? prepared.taskName }, contactId),
+        ),
       );
       await announceTasks(tx, member.teamUID, 'create', rows, { assigneeUID: prepared.assigneeUid });
       return rows.map(presentTask);
@@ -367,12 +399,21 @@ export function createTasksService(deps: {
     async createTask(member: TeamActor, input: TaskInput & { taskName: string; dueDate: string }) {
       const { teamUID } = member;
       const prepared = await prepareTask(member, input);
-      const created = await databases.forTeam(teamUID).transaction(async (tx) => {
+      const { created, told } = await databases.forTeam(teamUID).transaction(async (tx) => {
         if (input.GTID) await contacts.requireVisibleContact(tx, member, input.GTID);
-        const task = await repo.insertTask(tx, taskRow(member, prepared, input.GTID ?? null));
+        // A name with fields ("Follow up with {firstName}") is filled in for the contact.
+        const taskName = input.GTID
+          ? ((await fillTaskNames(tx, member, prepared.taskName, [input.GTID])).get(input.GTID) ??
+            prepared.taskName)
+          : prepared.taskName;
+        const task = await repo.insertTask(
+          tx,
+          taskRow(member, { ...prepared, taskName }, input.GTID ?? null),
+        );
         await record(tx, member, task, 'added', 'create');
-        return presentTask(task);
+        return { created: presentTask(task), told: await tellAssignee(tx, member, task) };
       });
+      await announceInbox(directory, told);
       await scheduleReminder(created, teamUID);
       return created;
     },
@@ -388,7 +429,7 @@ export function createTasksService(deps: {
         input.reminder ?? (input.assigneeUID ? current.reminder : undefined),
         assigneeUid,
       );
-      const saved = await db.transaction(async (tx) => {
+      const { saved, told } = await db.transaction(async (tx) => {
         const task = requireTaskAccess(member, await repo.findTask(tx, teamUID, taskId));
         if (input.GTID) await contacts.requireVisibleContact(tx, member, input.GTID);
         const dueDate = input.dueDate ?? task.dueDate;
@@ -411,11 +452,15 @@ export function createTasksService(deps: {
             ? value.getTime() === current.getTime()
             : JSON.stringify(value) === JSON.stringify(current);
         });
-        if (unchanged) return presentTask(task);
+        if (unchanged) return { saved: presentTask(task), told: null };
         const updated = await repo.updateTask(tx, teamUID, taskId, patch);
         await record(tx, member, updated, 'updated', 'update', task.contactId);
-        return presentTask(updated);
+        // Only a task that changed hands is news to its assignee.
+        const told =
+          updated.assigneeUid !== task.assigneeUid ? await tellAssignee(tx, member, updated) : null;
+        return { saved: presentTask(updated), told };
       });
+      if (told) await announceInbox(directory, told);
       await scheduleReminder(saved, teamUID);
       return saved;
     },

@@ -44,7 +44,8 @@ describe('invite links', () => {
 
   it('does not create a second team for a user who joined by invitation before loading their profile', async () => {
     const invite = await owner.post(`/api/v1/teams/${teamUID}/invitations`, {});
-    const joiner = await server.signUp();
+    // Signing up through the link makes no team of their own either.
+    const joiner = await server.signUp({ inviteCode: invite.body.data.inviteCode });
     await joiner.post(`/api/v1/invitations/${invite.body.data.inviteCode}/accept`);
     expect((await joiner.me()).teams).toHaveLength(1);
   });

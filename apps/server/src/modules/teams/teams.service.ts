@@ -10,7 +10,7 @@ import {
   type TierValue,
 } from '@grouptrack/domain';
 import type { Config } from '../../platform/config';
-import type { Databases, DirectoryDb } from '../../platform/db/databases';
+import type { Databases, DirectoryDb, TeamDb } from '../../platform/db/databases';
 import {
   BadRequestError,
   ConflictError,
@@ -23,7 +23,8 @@ import { requirePermission } from '../../platform/http/permission';
 import type { DirectoryChanges } from '../../platform/directory-changes';
 import { textProblem } from '../../platform/storable-text';
 import type { MailService } from '../mail/mail.service';
-import { listPipelines } from '../pipelines';
+import { announceInbox, writeInbox } from '../inbox';
+import { insertStarterPipeline, listPipelines } from '../pipelines';
 import * as repo from './teams.repository';
 
 const DAY_MS = 86_400_000;
@@ -39,6 +40,8 @@ export interface NewTeam {
   status?: 'active' | 'trialing';
   tier?: TierValue;
   now?: number;
+  /** False for a team whose pipelines come from elsewhere (the demo seed); otherwise it gets the starter pipeline. */
+  starterPipeline?: boolean;
 }
 
 export type TeamsService = ReturnType<typeof createTeamsService>;
@@ -89,6 +92,19 @@ export function createTeamsService(deps: {
     });
   }
 
+  /**
+   * Writes a new team's starter pipeline, named as the team, within the directory transaction `tx` that creates the team.
+   * Where the team's shard is the directory's own database, that one transaction holds both; else the
+   * shard's transaction commits just before the directory's, so no team exists without its pipeline
+   * (a directory commit that then fails leaves only a pipeline no team can reach).
+   */
+  async function writeStarterPipeline(tx: DirectoryDb, teamUID: string, name: string) {
+    const shard = databases.shardFor(teamUID);
+    if (shard.engine === databases.directoryEngine)
+      await insertStarterPipeline(tx as unknown as TeamDb, teamUID, name);
+    else await shard.db.transaction((shardTx) => insertStarterPipeline(shardTx, teamUID, name));
+  }
+
   async function insertTeamWithOwner(tx: DirectoryDb, input: NewTeam): Promise<string> {
     const now = input.now ?? Date.now();
     const teamUID = createPushId('', now);
@@ -104,6 +120,7 @@ export function createTeamsService(deps: {
       },
     });
     await repo.setCurrentTeam(tx, input.ownerId, teamUID);
+    if (input.starterPipeline !== false) await writeStarterPipeline(tx, teamUID, input.name);
     return teamUID;
   }
 
@@ -159,6 +176,28 @@ export function createTeamsService(deps: {
         idempotencyKey: `${message.key}_${manager.userId}`,
       });
     }
+  }
+
+  /**
+   * The owner and admins find a newcomer in their bell. The membership lives in the directory and
+   * the inbox on the team's shard, so this follows the join's commit rather than sharing it.
+   */
+  async function tellManagersOfJoin(teamUID: string, newcomer: Actor) {
+    const managers = (await repo.listMembers(directory, teamUID)).filter(
+      (row) => can(row.role, 'manage-members') && row.userId !== newcomer.userId,
+    );
+    const told = await databases.forTeam(teamUID).transaction((tx) =>
+      writeInbox(
+        tx,
+        teamUID,
+        managers.map((manager) => ({
+          userUID: manager.userId,
+          kind: 'member-joined' as const,
+          data: { userUID: newcomer.userId, name: newcomer.name },
+        })),
+      ),
+    );
+    await announceInbox(directory, told);
   }
 
   return {
@@ -354,6 +393,10 @@ export function createTeamsService(deps: {
         );
       }
       const teamUID = invitation.teamId;
+      // Pipelines deleted since the invitation was made are left out of the access it gives.
+      const pipelineIds = new Set(
+        (await listPipelines(databases.forTeam(teamUID), teamUID)).map((pipeline) => pipeline.id),
+      );
       const joined = await directoryChanges.commit(
         teamUID,
         async (tx) => {
@@ -365,7 +408,7 @@ export function createTeamsService(deps: {
             teamId: teamUID,
             userId: actor.userId,
             role: invitation.role,
-            groupAccess: invitation.groupAccess,
+            groupAccess: invitation.groupAccess.filter((pipelineId) => pipelineIds.has(pipelineId)),
           });
           // An invitation by mail is for one person; a shared link stays open until revoked or expired.
           if (invitation.email) await repo.markInvitationAccepted(tx, code, actor.userId);
@@ -377,7 +420,10 @@ export function createTeamsService(deps: {
             ? { entity: 'team_member', op: 'create', ids: [actor.userId], data: { role: invitation.role } }
             : null,
       );
-      if (joined) onAccessChanged(actor.userId);
+      if (joined) {
+        onAccessChanged(actor.userId);
+        await tellManagersOfJoin(teamUID, actor);
+      }
       return { teamUID, joined };
     },
 

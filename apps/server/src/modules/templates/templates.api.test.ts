@@ -7,12 +7,16 @@ let server: TestServer;
 let owner: TestClient;
 let member: TestClient;
 let teamUID: string;
+let pipeline: { groupUID: string };
+let otherPipeline: { groupUID: string };
 
 beforeAll(async () => {
   server = await startTestServer();
-  const team = await server.createTeam();
+  const team = await server.createTeam({ name: 'Olga Owner' });
   ({ owner, teamUID } = team);
-  ({ client: member } = await server.joinAsMember(team));
+  pipeline = await server.createPipeline(team, 'Runners', ['New', 'Welcomed'], { questions: ['Goal?'] });
+  otherPipeline = await server.createPipeline(team, 'Elsewhere', ['New']);
+  ({ client: member } = await server.joinAsMember(team, { groupAccess: [pipeline.groupUID] }));
 });
 afterAll(async () => {
   await server.stop();
@@ -54,7 +58,114 @@ describe('message templates', () => {
   });
 });
 
+describe('a message copied for a contact', () => {
+  it("is logged once in the contact's history as a message, with the text as it went out", async () => {
+    const template = (
+      await owner.post(path('message-templates'), { name: 'Hello', text: 'Hi {firstName|there}!' })
+    ).body.data;
+    const contact = (
+      await owner.post(path('contacts'), { name: 'Copy Target', pipeline: { pipelineId: pipeline.groupUID } })
+    ).body.data;
+    const logged = await member.post(path(`message-templates/${template.templateUID}/copies`), {
+      GTID: contact.GTID,
+      text: 'Hi Copy, see you Monday!',
+    });
+    expect(logged.status).toBe(201);
+    const history = (await owner.get(path(`contacts/${contact.GTID}/activities`))).body.data.items;
+    const messages = history.filter((item: { type: string }) => item.type === 'message');
+    expect(messages).toEqual([
+      expect.objectContaining({
+        activityUID: logged.body.data.activityUID,
+        type: 'message',
+        action: 'copied',
+        note: 'Hi Copy, see you Monday!',
+        data: { templateUID: template.templateUID, templateName: 'Hello' },
+      }),
+    ]);
+  });
+
+  it("is refused signed out, to another team, outside the contact's pipelines, and with bad input", async () => {
+    const template = (await owner.post(path('message-templates'), { name: 'Bye', text: 'Bye {name}' })).body
+      .data;
+    const hidden = (
+      await owner.post(path('contacts'), {
+        name: 'Hidden One',
+        pipeline: { pipelineId: otherPipeline.groupUID },
+      })
+    ).body.data;
+    const copies = path(`message-templates/${template.templateUID}/copies`);
+    const body = { GTID: hidden.GTID, text: 'Bye Hidden One' };
+    expect((await server.client().post(copies, body)).status).toBe(401);
+    expect((await (await server.signUp()).post(copies, body)).status).toBe(404);
+    const outside = await member.post(copies, body);
+    expect(outside.status).toBe(404);
+    expect(outside.body.error.message).toBe('Contact not found.');
+    expect((await owner.post(copies, { ...body, text: '  ' })).body.error.message).toMatch(
+      /Write the message/,
+    );
+    expect((await owner.post(copies, { GTID: hidden.GTID })).status).toBe(400);
+    expect((await owner.post(copies, { ...body, sentAt: 'now' })).status).toBe(400);
+    const unknown = await owner.post(path('message-templates/none/copies'), body);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.message).toBe('Template not found.');
+    // Nothing refused was written.
+    const history = (await owner.get(path(`contacts/${hidden.GTID}/activities`))).body.data.items;
+    expect(history.filter((item: { type: string }) => item.type === 'message')).toEqual([]);
+  });
+});
+
 describe('task templates', () => {
+  it("fills a template's name for the contact, with fallbacks, answers and the maker's name", async () => {
+    const template = (
+      await owner.post(path('task-templates'), {
+        name: 'Follow up with {firstName|them} on "{answer:Goal?}" ({senderName})',
+      })
+    ).body.data;
+    const ana = (
+      await owner.post(path('contacts'), {
+        firstName: 'Ana',
+        lastName: 'Ruiz',
+        pipeline: { pipelineId: pipeline.groupUID, questions: [{ question: 'Goal?', answer: 'A 10k' }] },
+      })
+    ).body.data;
+    const made = await member.post(path(`task-templates/${template.templateUID}/tasks`), { GTID: ana.GTID });
+    expect(made.status).toBe(201);
+    expect(made.body.data.taskName).toMatch(/^Follow up with Ana on "A 10k" \(Test User .+\)$/);
+    const nameless = (
+      await owner.post(path('contacts'), {
+        emailAddress: 'nameless@example.test',
+        pipeline: { pipelineId: pipeline.groupUID },
+      })
+    ).body.data;
+    const fallback = await owner.post(path(`task-templates/${template.templateUID}/tasks`), {
+      GTID: nameless.GTID,
+    });
+    expect(fallback.body.data.taskName).toBe('Follow up with them on "" (Olga Owner)');
+  });
+
+  it('fills the name for each contact of a bulk action, signed by whoever started it', async () => {
+    const template = (
+      await owner.post(path('task-templates'), { name: 'Call {firstName|them} ({senderName})' })
+    ).body.data;
+    const place = { pipeline: { pipelineId: pipeline.groupUID } };
+    const bo = (await owner.post(path('contacts'), { firstName: 'Bo', ...place })).body.data;
+    const nameless = (await owner.post(path('contacts'), { emailAddress: 'bulk@example.test', ...place }))
+      .body.data;
+    const started = await owner.post('/search/v2/bulk', {
+      teamUID,
+      action: { type: 'createTask', templateId: template.templateUID },
+      target: { GTIDs: [bo.GTID, nameless.GTID] },
+    });
+    expect(started.status).toBe(202);
+    await server.waitForJob(owner, teamUID, { bulkJobId: started.body.data.jobId });
+    const nameOf = async (GTID: string) =>
+      (await owner.get(path(`tasks?GTID=${GTID}`))).body.data.map(
+        (task: { taskName: string }) => task.taskName,
+      );
+    expect(await nameOf(bo.GTID)).toEqual(['Call Bo (Olga Owner)']);
+    expect(await nameOf(nameless.GTID)).toEqual(['Call them (Olga Owner)']);
+  });
+
   it('creates a task from a template for a contact, due days later at its time', async () => {
     const template = await owner.post(path('task-templates'), {
       name: 'Send welcome pack',

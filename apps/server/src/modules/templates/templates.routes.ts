@@ -1,5 +1,6 @@
 import {
   createdTemplateSchema,
+  loggedMessageSchema,
   messageTemplateSchema,
   taskSchema,
   taskTemplateSchema,
@@ -18,7 +19,7 @@ const label = z.string().trim().max(60);
 
 const messageFields = {
   name: z.string().trim().min(1, 'Name the template').max(100),
-  /** Text with fields such as {firstName}, {lastName}, {name}, {pipeline}, {stage}. */
+  /** Text with fields such as {firstName}, {senderName}, {answer:Question} and fallbacks ({firstName|there}). */
   text: z.string().trim().min(1, 'Write the message').max(5000),
   category: label,
   type: label,
@@ -115,6 +116,25 @@ export function registerTemplateRoutes(app: App, { auth, teams, templates }: App
     list: (member) => templates.listTaskTemplates(member),
     save: (member, templateId, input) => templates.saveTaskTemplate(member, templateId, input),
     remove: (member, templateId) => templates.deleteTaskTemplate(member, templateId),
+  });
+
+  routes.post({
+    path: '/message-templates/:templateID/copies',
+    schema: {
+      tags,
+      summary: "Log a message copied from a template for a contact, in the contact's history",
+      response: loggedMessageSchema,
+      params: itemParams,
+      body: z
+        .object({
+          GTID: id,
+          /** The text as it was copied: filled in for the contact, and perhaps edited. */
+          text: z.string().trim().min(1, 'Write the message').max(5000),
+        })
+        .strict(),
+    },
+    status: 201,
+    handler: ({ member, params, body }) => templates.logMessageCopy(member, params.templateID, body),
   });
 
   routes.post({

@@ -1,4 +1,5 @@
 import { addDaysToDate, createPushId, findUnknownTemplateFields, formatDateInZone } from '@grouptrack/domain';
+import { createContactChanges } from '../contacts';
 import type { Databases } from '../../platform/db/databases';
 import { deleteTeamRow } from '../../platform/db/team-rows';
 import { messageTemplates, taskTemplates } from '../../platform/db/team-schema';
@@ -37,6 +38,7 @@ export function createTemplatesService(deps: {
   tasks: TasksService;
 }) {
   const { databases, teams, tasks } = deps;
+  const contactChanges = createContactChanges({ databases });
 
   function checkFields(text: string | undefined) {
     const unknown = text ? findUnknownTemplateFields(text) : [];
@@ -101,6 +103,26 @@ export function createTemplatesService(deps: {
         });
       });
       return id;
+    },
+
+    /**
+     * Logs a message copied for a contact from a template, as the text went out, in the contact's
+     * history (a message, so the contact counts as contacted): one write.
+     */
+    async logMessageCopy(member: TeamActor, templateId: string, input: { GTID: string; text: string }) {
+      const { teamUID } = member;
+      const logged = await contactChanges.changeContact(member, input.GTID, async (tx) => {
+        const template = await repo.findMessageTemplate(tx, teamUID, templateId);
+        if (!template) throw new NotFoundError('Template not found.');
+        const entry = contactChanges.activity(member, input.GTID, {
+          type: 'message',
+          action: 'copied',
+          note: input.text,
+          data: { templateUID: template.id, templateName: template.name },
+        });
+        return { history: [entry], result: { activityUID: entry.id } };
+      });
+      return logged!;
     },
 
     async deleteMessageTemplate(member: TeamActor, templateId: string) {

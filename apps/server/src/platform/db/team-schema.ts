@@ -64,6 +64,10 @@ export const pipelines = pgTable(
     id: text('id').notNull(),
     nickName: text('nick_name').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
+    /**
+     * Every rank column has the C collation, so ranks sort by their bytes as rank.ts makes them
+     * (migration 0021: Drizzle cannot declare a collation, and a new rank column needs the same).
+     */
     rank: text('rank').notNull(),
     integrations: jsonb('integrations').$type<Record<string, unknown>[]>().notNull().default([]),
     rules: jsonb('rules').$type<Record<string, unknown>>().notNull().default({}),
@@ -175,6 +179,10 @@ export const contacts = pgTable(
     photoUrl: text('photo_url'),
     /** Platform usernames, space-separated, kept with the sources so search finds handles. */
     handles: text('handles').notNull().default(''),
+    /** The contact's status label (status_labels.id); deleting the label clears it. */
+    statusLabelId: text('status_label_id'),
+    /** When someone last wrote to or about them: their last note added or message (contacts.repository). */
+    lastContactedAt: timestamp('last_contacted_at', { withTimezone: true }),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       (): SQL =>
         sql`to_tsvector('simple', coalesce(${contacts.name}, '') || ' ' || coalesce(${contacts.emailAddress}, '') || ' ' || coalesce(${contacts.phoneNumber}, '') || ' ' || coalesce(${contacts.handles}, ''))`,
@@ -196,6 +204,10 @@ export const contacts = pgTable(
     index('contacts_deletion_idx')
       .on(table.teamId, table.deletionId)
       .where(sql`${table.deletedAt} is not null`),
+    // Only labelled contacts: a label filter, a label's use count and its deletion read these.
+    index('contacts_status_label_idx')
+      .on(table.teamId, table.statusLabelId)
+      .where(sql`${table.statusLabelId} is not null`),
   ],
 );
 
@@ -606,6 +618,32 @@ export const taskReminders = pgTable(
   ],
 );
 
+/**
+ * A member's inbox (the bell): a teammate joined, a task was assigned to them, their bulk action
+ * finished. `data` holds the words and ids the bell shows and links to. Read newest first by push id.
+ */
+export const inboxItems = pgTable(
+  'inbox_items',
+  {
+    teamId: text('team_id').notNull(),
+    /** A push id: its order is the order the items were written in. */
+    id: text('id').notNull(),
+    userUid: text('user_uid').notNull(),
+    kind: text('kind').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.id] }),
+    index('inbox_items_user_idx').on(table.teamId, table.userUid, table.id),
+    // The unread count reads only the unread items.
+    index('inbox_items_unread_idx')
+      .on(table.teamId, table.userUid)
+      .where(sql`${table.readAt} is null`),
+  ],
+);
+
 /** Message templates (SPEC snippets): text with {fields}, grouped by category, type and tags. */
 export const messageTemplates = pgTable(
   'message_templates',
@@ -643,6 +681,101 @@ export const taskTemplates = pgTable(
     ...stamps,
   },
   (table) => [primaryKey({ columns: [table.teamId, table.id] })],
+);
+
+/** The team's aiContext (SPEC §3): what every AI call knows about the team, one row per team. */
+export const aiContexts = pgTable('ai_contexts', {
+  teamId: text('team_id').primaryKey(),
+  context: jsonb('context').$type<Record<string, unknown>>().notNull(),
+  updatedBy: text('updated_by').notNull(),
+  ...stamps,
+});
+
+/** A member's writing style: read from their messages by the AI, or written by hand. */
+export const aiWritingStyles = pgTable(
+  'ai_writing_styles',
+  {
+    teamId: text('team_id').notNull(),
+    userUid: text('user_uid').notNull(),
+    profile: text('profile').notNull(),
+    sampleCount: integer('sample_count').notNull().default(0),
+    ...stamps,
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.userUid] })],
+);
+
+/** AI writing used per calendar month (UTC, YYYY-MM): counted against the tier's allowance. */
+export const aiUsage = pgTable(
+  'ai_usage',
+  {
+    teamId: text('team_id').notNull(),
+    month: text('month').notNull(),
+    requests: integer('requests').notNull().default(0),
+    tokens: integer('tokens').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.month] })],
+);
+
+/**
+ * The team's chosen KPIs: a figure the dashboards compute (`metric`, with the stage or currency it
+ * needs), counted over the current day, week or month against `target`, for the team (member_uid
+ * null) or one member. The KPI page reads each from kpi_hourly.
+ */
+export const teamKpis = pgTable(
+  'team_kpis',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    metric: text('metric').notNull(),
+    stageId: text('stage_id'),
+    currency: text('currency'),
+    period: text('period').notNull(),
+    target: numeric('target', { precision: 18, scale: 2 }).notNull(),
+    memberUid: text('member_uid'),
+    createdBy: text('created_by').notNull(),
+    ...stamps,
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.id] })],
+);
+
+/**
+ * The dashboards' rollup: figures per hour (UTC), kept by triggers in the transaction of each change
+ * (see drizzle/team/0019_kpi_rollups.sql), so a dashboard sums a few thousand rows instead of counting
+ * history. Hours let a reader's time zone cut days (whole-hour offsets exactly). `metric` is captured,
+ * stage_entered, stage_left (time in stage, by `bucket`), task_done, deal_won or deal_lost; `dim` is the
+ * platform, stage, task outcome or currency; `origin` how a contact arrived (direct, import, bulk).
+ */
+export const kpiHourly = pgTable(
+  'kpi_hourly',
+  {
+    teamId: text('team_id').notNull(),
+    metric: text('metric').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    /** '' for figures of no pipeline (tasks). */
+    pipelineId: text('pipeline_id').notNull(),
+    memberUid: text('member_uid').notNull(),
+    dim: text('dim').notNull(),
+    origin: text('origin').notNull(),
+    /** For time in stage: the log-scale bucket of the time spent (see kpiTimeBucket). */
+    bucket: integer('bucket').notNull(),
+    n: integer('n').notNull(),
+    /** Deal value, or seconds in stage. */
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [
+        table.teamId,
+        table.metric,
+        table.hour,
+        table.pipelineId,
+        table.memberUid,
+        table.dim,
+        table.origin,
+        table.bucket,
+      ],
+    }),
+  ],
 );
 
 /**
@@ -690,6 +823,12 @@ export const teamSchema = {
   savedTagPosts,
   tasks,
   taskReminders,
+  inboxItems,
   messageTemplates,
   taskTemplates,
+  aiContexts,
+  aiWritingStyles,
+  aiUsage,
+  kpiHourly,
+  teamKpis,
 };

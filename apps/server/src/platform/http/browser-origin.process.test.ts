@@ -53,7 +53,12 @@ describe('sign-up and sign-in from a browser, on a port of your choosing', () =>
           headers: { 'content-type': 'application/json', origin },
           body: JSON.stringify(body),
         });
-      const account = { name: 'Pat Port', email: 'pat@example.test', password: 'a-long-password' };
+      const account = {
+        name: 'Pat Port',
+        email: 'pat@example.test',
+        password: 'a-long-password',
+        teamName: 'Port Club',
+      };
 
       const foreignSignUp = await post('/api/auth/sign-up/email', account, 'https://evil.example');
       expect(foreignSignUp.status).toBe(403);

@@ -98,6 +98,7 @@ describe('text the databases cannot store', () => {
       name: `Eve${NUL}`,
       email: 'eve-nul@example.test',
       password: 'a-long-password',
+      teamName: 'Eve club',
     });
     expect(expectBadRequest(response)).toBe('Invalid body.name: contains a NUL character');
   });

@@ -1,2 +1,3 @@
 export { BillingTab } from './components/billing-tab';
 export { formatStatus, formatTierName } from './lib/format-billing';
+export { TrialBadge } from './components/trial-badge';

@@ -1,2 +1,3 @@
 export { appNotificationsQueryKey } from './api/get-app-notifications';
+export { NotificationBell } from './components/notification-bell';
 export { NotificationCenter } from './components/notification-center';

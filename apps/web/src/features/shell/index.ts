@@ -6,4 +6,5 @@ export { UserMenu } from './components/user-menu';
 export { VersionBanner } from './components/version-banner';
 export { useAppUpdates } from './hooks/use-app-updates';
 export { useHelpWidget } from './hooks/use-help-widget';
-export { NAV_AREAS, type NavArea } from './nav-items';
+export { NAV_AREAS, selectNavAreas, type NavArea } from './nav-items';
+export { ComingPage } from './components/coming-page';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NAV_AREAS, isNavItemActive, selectNavAreas } from './nav-items';
+import { PAGE_AVAILABILITY, isPageAvailable } from './page-availability';
 
 describe('isNavItemActive', () => {
   it.each([
@@ -48,5 +49,46 @@ describe('selectNavAreas', () => {
         '/setup/workflows',
       ]),
     );
+  });
+});
+
+describe('which pages are offered', () => {
+  const navPages = NAV_AREAS.flatMap((area) => (area.items ? area.items.map((item) => item.to) : [area.to!]));
+
+  it('has a line in the one availability list for every page of the navigation', () => {
+    expect(navPages.filter((to) => PAGE_AVAILABILITY[to] === undefined)).toEqual([]);
+  });
+
+  it.each([
+    { name: 'a built page', pathname: '/tasks', expected: true },
+    { name: 'a page below a built one', pathname: '/contacts/pipeline/p1', expected: true },
+    { name: 'a coming page', pathname: '/setup/workflows', expected: false },
+    { name: 'a page below a coming one', pathname: '/messages/inbox/facebook', expected: false },
+    { name: 'the queue processor of a platform', pathname: '/queue/instagram', expected: false },
+    { name: 'a page the list does not name', pathname: '/contact/abc/overview', expected: true },
+    { name: 'a sibling sharing a prefix with a coming page', pathname: '/setup/queue-x', expected: true },
+  ])('$name: $expected', ({ pathname, expected }) => {
+    expect(isPageAvailable(pathname)).toBe(expected);
+  });
+
+  it('offers no coming page, and no group whose pages are all coming', () => {
+    const offered = selectNavAreas(true).flatMap((area) =>
+      area.items ? area.items.map((item) => item.to) : [area.to!],
+    );
+    expect(offered.filter((to) => !isPageAvailable(to))).toEqual([]);
+    expect(offered).toEqual(expect.arrayContaining(['/contacts/pipeline', '/tasks', '/setup/labels']));
+  });
+
+  it('turns a page on with its one line', () => {
+    const withOnly = (lines: Record<string, 'available' | 'coming'>) =>
+      selectNavAreas(false, NAV_AREAS, (to) => isPageAvailable(to, { ...PAGE_AVAILABILITY, ...lines }));
+    expect(
+      withOnly({ '/dashboard/home': 'coming', '/dashboard/kpi': 'available' }).find(
+        (area) => area.label === 'Dashboards',
+      )?.items,
+    ).toEqual([{ label: 'KPI', to: '/dashboard/kpi' }]);
+    expect(
+      withOnly({ '/dashboard/home': 'coming', '/dashboard/kpi': 'coming' }).map((area) => area.label),
+    ).not.toContain('Dashboards');
   });
 });

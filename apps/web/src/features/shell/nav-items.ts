@@ -1,4 +1,5 @@
 import type { IconName } from '../../components/icons';
+import { isPageAvailable } from './page-availability';
 
 /** One page in the navigation. */
 export interface NavItem {
@@ -18,7 +19,10 @@ export interface NavArea {
   isSuperOnly?: boolean;
 }
 
-/** Every area of the app, in the order the navigation lists them. */
+/**
+ * Every area of the app, in the order the navigation lists them, built or not: which of them are
+ * offered is said once, in page-availability.ts.
+ */
 export const NAV_AREAS: readonly NavArea[] = [
   {
     label: 'Contacts',
@@ -65,7 +69,19 @@ export function isNavItemActive(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 
-/** The areas a user sees: Admin only with the super permission. */
-export function selectNavAreas(isSuper: boolean, areas: readonly NavArea[] = NAV_AREAS): NavArea[] {
-  return areas.filter((area) => isSuper || !area.isSuperOnly);
+/**
+ * The areas a user is offered: built pages only (a group none of whose pages is built goes), Admin
+ * only with the super permission.
+ */
+export function selectNavAreas(
+  isSuper: boolean,
+  areas: readonly NavArea[] = NAV_AREAS,
+  isAvailable: (to: string) => boolean = isPageAvailable,
+): NavArea[] {
+  return areas
+    .filter((area) => isSuper || !area.isSuperOnly)
+    .map((area) =>
+      area.items ? { ...area, items: area.items.filter((item) => isAvailable(item.to)) } : area,
+    )
+    .filter((area) => (area.items ? area.items.length > 0 : area.to === undefined || isAvailable(area.to)));
 }

@@ -1,6 +1,8 @@
 export { useCreateTaskFromTemplate, useTasks } from './api/tasks';
 export type { ReminderChannel, Task } from './api/tasks';
-export { ReminderBell } from './components/reminder-bell';
+export { useReminders } from './api/reminders';
+export { createReminderBurst } from './lib/reminder-burst';
+export { formatDue } from './lib/task-groups';
 export { REMINDER_SUMMARIES, ReminderChoice } from './components/reminder-choice';
 export { TaskFormModal } from './components/task-form-modal';
 export { TaskItem } from './components/task-item';

@@ -137,7 +137,7 @@ function MailRow({ mail, isOpen, onToggle }: { mail: OutboxMail; isOpen: boolean
           <Table.Td colSpan={5} id={textId}>
             <Stack gap="xs">
               {mail.error && (
-                <Text size="sm" c="red.8">
+                <Text size="sm" c="red">
                   Delivery failed: {mail.error}
                 </Text>
               )}

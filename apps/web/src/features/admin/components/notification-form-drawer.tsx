@@ -17,6 +17,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
+import { useFieldErrors } from '../../../lib/validate';
 import type { AdminNotification } from '../api/get-admin-notifications';
 import { useCreateNotification, useUpdateNotification } from '../api/save-notification';
 import {
@@ -25,7 +26,7 @@ import {
   toNotificationFormValues,
   validateNotificationForm,
 } from '../lib/notification-form';
-import type { NotificationFormErrors, NotificationFormValues } from '../lib/notification-form';
+import type { NotificationFormValues } from '../lib/notification-form';
 
 const TYPE_OPTIONS: { value: NotificationType; label: string }[] = [
   { value: 'toast', label: 'Toast: closes by itself after 5 seconds' },
@@ -83,7 +84,6 @@ function NotificationForm({
   const [values, setValues] = useState<NotificationFormValues>(() =>
     notification ? toNotificationFormValues(notification) : NEW_NOTIFICATION,
   );
-  const [errors, setErrors] = useState<NotificationFormErrors>({});
   const create = useCreateNotification();
   const update = useUpdateNotification();
   const save = notification ? update : create;
@@ -91,11 +91,12 @@ function NotificationForm({
     field: Field,
     value: NotificationFormValues[Field],
   ) => setValues((current) => ({ ...current, [field]: value }));
+  const result = validateNotificationForm(values);
+  const [errors, showErrors] = useFieldErrors<keyof NotificationFormValues>(result.ok ? {} : result.errors);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validateNotificationForm(values);
-    setErrors(result.ok ? {} : result.errors);
+    showErrors(result.ok ? {} : result.errors);
     if (!result.ok) return;
     const onSuccess = () => {
       notifications.show({

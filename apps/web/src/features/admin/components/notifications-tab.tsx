@@ -176,7 +176,7 @@ export function NotificationsTab() {
         <Stack gap="md">
           <Text size="sm">It disappears for every user at once. This cannot be undone.</Text>
           {remove.isError && (
-            <Text size="sm" c="red.8" role="alert">
+            <Text size="sm" c="red" role="alert">
               {formatErrorMessage(remove.error)}
             </Text>
           )}

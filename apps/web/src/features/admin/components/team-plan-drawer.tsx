@@ -15,6 +15,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
+import { useFieldErrors } from '../../../lib/validate';
 import type { AdminTeamRow } from '../api/get-admin-teams';
 import { useUpdateTeamSubscription } from '../api/update-team-subscription';
 import {
@@ -24,7 +25,7 @@ import {
   toSubscriptionFormValues,
   validateSubscriptionForm,
 } from '../lib/subscription-form';
-import type { SubscriptionFormErrors, SubscriptionFormValues } from '../lib/subscription-form';
+import type { SubscriptionFormValues } from '../lib/subscription-form';
 
 export interface TeamPlanDrawerProps {
   /** The team to edit, or null when the drawer is closed. */
@@ -52,17 +53,17 @@ function TeamPlanForm({ team, onSaved }: { team: AdminTeamRow; onSaved: () => vo
   const [values, setValues] = useState<SubscriptionFormValues>(() =>
     toSubscriptionFormValues(team.subscription),
   );
-  const [errors, setErrors] = useState<SubscriptionFormErrors>({});
   const update = useUpdateTeamSubscription();
   const set = <Field extends keyof SubscriptionFormValues>(
     field: Field,
     value: SubscriptionFormValues[Field],
   ) => setValues((current) => ({ ...current, [field]: value }));
+  const result = validateSubscriptionForm(values);
+  const [errors, showErrors] = useFieldErrors<keyof SubscriptionFormValues>(result.ok ? {} : result.errors);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validateSubscriptionForm(values);
-    setErrors(result.ok ? {} : result.errors);
+    showErrors(result.ok ? {} : result.errors);
     if (!result.ok) return;
     update.mutate(
       { teamUID: team.teamUID, patch: result.patch },

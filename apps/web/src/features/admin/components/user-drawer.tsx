@@ -190,7 +190,7 @@ function SuperPermission({ user }: { user: AdminUserDetail }) {
                 : 'They will no longer open the admin pages.'}
             </Text>
             {setSuper.isError && (
-              <Text size="sm" c="red.8" role="alert">
+              <Text size="sm" c="red" role="alert">
                 {formatErrorMessage(setSuper.error)}
               </Text>
             )}

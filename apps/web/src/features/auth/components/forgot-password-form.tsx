@@ -4,8 +4,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatErrorMessage } from '../../../lib/api-client';
-import { validateFields } from '../../../lib/validate';
-import type { FieldErrors } from '../../../lib/validate';
+import { useFieldErrors, validateFields } from '../../../lib/validate';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
 export interface ForgotPasswordFormProps {
@@ -15,13 +14,13 @@ export interface ForgotPasswordFormProps {
 /** Asks for a password reset mail. */
 export function ForgotPasswordForm({ signInPath }: ForgotPasswordFormProps) {
   const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'email'>>({});
   const requestReset = useRequestPasswordReset();
+  const result = validateFields<{ email: string }>({ email: emailSchema }, { email });
+  const [errors, showErrors] = useFieldErrors<'email'>(result.ok ? {} : result.errors);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validateFields<{ email: string }>({ email: emailSchema }, { email });
-    setErrors(result.ok ? {} : result.errors);
+    showErrors(result.ok ? {} : result.errors);
     if (result.ok) requestReset.mutate(result.values.email);
   };
 

@@ -3,8 +3,8 @@ import { Alert, Button, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
-import { validateFields } from '../../../lib/validate';
-import type { FieldErrors, FieldSchema } from '../../../lib/validate';
+import { useFieldErrors, validateFields } from '../../../lib/validate';
+import type { FieldSchema } from '../../../lib/validate';
 import { useStartImpersonation } from '../api/impersonation';
 import type { StartImpersonationInput } from '../api/impersonation';
 
@@ -36,16 +36,16 @@ export interface ImpersonateFormProps {
 export function ImpersonateForm({ onImpersonating }: ImpersonateFormProps) {
   const [email, setEmail] = useState('');
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<keyof StartImpersonationInput>>({});
   const impersonate = useStartImpersonation();
+  const result = validateFields<StartImpersonationInput>(
+    { email: emailSchema, reason: reasonSchema },
+    { email, reason },
+  );
+  const [errors, showErrors] = useFieldErrors<keyof StartImpersonationInput>(result.ok ? {} : result.errors);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validateFields<StartImpersonationInput>(
-      { email: emailSchema, reason: reasonSchema },
-      { email, reason },
-    );
-    setErrors(result.ok ? {} : result.errors);
+    showErrors(result.ok ? {} : result.errors);
     if (result.ok) impersonate.mutate(result.values, { onSuccess: onImpersonating });
   };
 

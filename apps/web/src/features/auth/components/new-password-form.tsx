@@ -3,8 +3,7 @@ import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
-import { sameValueSchema, validateFields } from '../../../lib/validate';
-import type { FieldErrors } from '../../../lib/validate';
+import { sameValueSchema, useFieldErrors, validateFields } from '../../../lib/validate';
 
 interface NewPasswordValues {
   newPassword: string;
@@ -22,18 +21,19 @@ export interface NewPasswordFormProps {
 export function NewPasswordForm({ submitLabel, isPending, error, onSubmit }: NewPasswordFormProps) {
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<keyof NewPasswordValues>>({});
+  // The confirmation is checked against the password as it is now, so its error clears once the two match.
+  const result = validateFields<NewPasswordValues>(
+    {
+      newPassword: passwordSchema,
+      confirmPassword: sameValueSchema(newPassword, 'The two passwords do not match.'),
+    },
+    { newPassword, confirmPassword },
+  );
+  const [errors, showErrors] = useFieldErrors<keyof NewPasswordValues>(result.ok ? {} : result.errors);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validateFields<NewPasswordValues>(
-      {
-        newPassword: passwordSchema,
-        confirmPassword: sameValueSchema(newPassword, 'The two passwords do not match.'),
-      },
-      { newPassword, confirmPassword },
-    );
-    setErrors(result.ok ? {} : result.errors);
+    showErrors(result.ok ? {} : result.errors);
     if (result.ok) onSubmit(result.values.newPassword);
   };
 

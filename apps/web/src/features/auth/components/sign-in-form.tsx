@@ -5,8 +5,8 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatErrorMessage } from '../../../lib/api-client';
-import { validateFields } from '../../../lib/validate';
-import type { FieldErrors, FieldSchema } from '../../../lib/validate';
+import { useFieldErrors, validateFields } from '../../../lib/validate';
+import type { FieldSchema } from '../../../lib/validate';
 import { signInWithEmail } from '../api/sign-in';
 import type { SignInInput } from '../api/sign-in';
 
@@ -29,7 +29,6 @@ export interface SignInFormProps {
 export function SignInForm({ signUpPath, forgotPath, onSignedIn }: SignInFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<keyof SignInInput>>({});
   const signIn = useMutation({
     meta: { isErrorShownInline: true },
     mutationFn: async (input: SignInInput) => {
@@ -38,13 +37,15 @@ export function SignInForm({ signUpPath, forgotPath, onSignedIn }: SignInFormPro
     },
   });
 
+  const result = validateFields<SignInInput>(
+    { email: emailSchema, password: passwordEnteredSchema },
+    { email, password },
+  );
+  const [errors, showErrors] = useFieldErrors<keyof SignInInput>(result.ok ? {} : result.errors);
+
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validateFields<SignInInput>(
-      { email: emailSchema, password: passwordEnteredSchema },
-      { email, password },
-    );
-    setErrors(result.ok ? {} : result.errors);
+    showErrors(result.ok ? {} : result.errors);
     if (result.ok) signIn.mutate(result.values);
   };
 

@@ -1,46 +1,74 @@
-import { TERMS_VERSION, emailSchema, passwordSchema, personNameSchema } from '@grouptrack/domain';
+import {
+  TEAM_NAME_MAX_LENGTH,
+  TERMS_VERSION,
+  emailSchema,
+  passwordSchema,
+  personNameSchema,
+} from '@grouptrack/domain';
 import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { formatErrorMessage } from '../../../lib/api-client';
-import { requiredCheckSchema, validateFields } from '../../../lib/validate';
-import type { FieldErrors } from '../../../lib/validate';
+import { useAppConfig } from '../../../lib/app-config';
+import { requiredCheckSchema, useFieldErrors, validateFields } from '../../../lib/validate';
 import { acceptTerms } from '../api/accept-terms';
 import { signUpWithEmail } from '../api/sign-up';
 import type { SignUpInput } from '../api/sign-up';
 
-interface SignUpValues extends SignUpInput {
+interface AccountValues {
+  name: string;
+  email: string;
+  password: string;
   termsAccepted: true;
 }
 
-const signUpSchemas = {
+interface SignUpValues extends AccountValues {
+  teamName: string;
+}
+
+const teamNameSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'Enter the name of your community or team.' })
+  .max(TEAM_NAME_MAX_LENGTH, {
+    error: `A community or team name can be at most ${TEAM_NAME_MAX_LENGTH} characters.`,
+  });
+
+const accountSchemas = {
   name: personNameSchema,
   email: emailSchema,
   password: passwordSchema,
   termsAccepted: requiredCheckSchema('Accept the terms of service to create an account.'),
 };
 
+/** Someone following an invitation joins that team, so only a new account's own team is named. */
+const newTeamSchemas = { ...accountSchemas, teamName: teamNameSchema };
+
 export interface SignUpFormProps {
   signInPath: string;
   defaultEmail?: string;
+  /** The invitation being followed: no community name is asked, the account joins that team. */
+  inviteCode?: string | undefined;
   /** Runs once the account exists and the terms are accepted, e.g. to accept an invitation and move on. */
   onSignedUp: () => Promise<void>;
 }
 
 /** Creates an account: name, email, password and the terms of service. */
-export function SignUpForm({ signInPath, defaultEmail = '', onSignedUp }: SignUpFormProps) {
+export function SignUpForm({ signInPath, defaultEmail = '', inviteCode, onSignedUp }: SignUpFormProps) {
   const [name, setName] = useState('');
+  const [teamName, setTeamName] = useState('');
+  const termsUrl = useAppConfig().data?.termsUrl;
   const [email, setEmail] = useState(defaultEmail);
   const [password, setPassword] = useState('');
   const [termsAccepted, setTermsAccepted] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<keyof SignUpValues>>({});
   // Once the account exists a retry must not create it again; it finishes the remaining steps.
   const hasAccount = useRef(false);
   const signUp = useMutation({
     meta: { isErrorShownInline: true },
-    mutationFn: async ({ termsAccepted: _accepted, ...input }: SignUpValues) => {
+    mutationFn: async ({ termsAccepted: _accepted, ...input }: AccountValues & SignUpInput) => {
       if (!hasAccount.current) {
         await signUpWithEmail(input);
         hasAccount.current = true;
@@ -50,11 +78,16 @@ export function SignUpForm({ signInPath, defaultEmail = '', onSignedUp }: SignUp
     },
   });
 
+  const account = { name, email, password, termsAccepted };
+  const result = inviteCode
+    ? validateFields<AccountValues>(accountSchemas, account)
+    : validateFields<SignUpValues>(newTeamSchemas, { ...account, teamName });
+  const [errors, showErrors] = useFieldErrors<keyof SignUpValues>(result.ok ? {} : result.errors);
+
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validateFields<SignUpValues>(signUpSchemas, { name, email, password, termsAccepted });
-    setErrors(result.ok ? {} : result.errors);
-    if (result.ok) signUp.mutate(result.values);
+    showErrors(result.ok ? {} : result.errors);
+    if (result.ok) signUp.mutate(inviteCode ? { ...result.values, inviteCode } : result.values);
   };
 
   return (
@@ -74,6 +107,19 @@ export function SignUpForm({ signInPath, defaultEmail = '', onSignedUp }: SignUp
           error={errors.name}
           required
         />
+        {!inviteCode && (
+          <TextInput
+            label="Community or team name"
+            description="The group you work with; you can rename it later"
+            autoComplete="organization"
+            placeholder="e.g. Yoga Circle"
+            value={teamName}
+            onChange={(event) => setTeamName(event.currentTarget.value)}
+            error={errors.teamName}
+            maxLength={TEAM_NAME_MAX_LENGTH}
+            required
+          />
+        )}
         <TextInput
           label="Email"
           type="email"
@@ -94,7 +140,18 @@ export function SignUpForm({ signInPath, defaultEmail = '', onSignedUp }: SignUp
           required
         />
         <Checkbox
-          label="I accept the terms of service"
+          label={
+            termsUrl ? (
+              <>
+                I accept the{' '}
+                <Anchor href={termsUrl} target="_blank" rel="noopener noreferrer" inherit>
+                  terms of service
+                </Anchor>
+              </>
+            ) : (
+              'I accept the terms of service'
+            )
+          }
           checked={termsAccepted}
           onChange={(event) => setTermsAccepted(event.currentTarget.checked)}
           error={errors.termsAccepted}

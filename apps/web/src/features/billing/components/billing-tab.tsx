@@ -2,6 +2,7 @@ import { CANCELED_DATA_RETENTION_DAYS, CONTACT_BLOCK_SIZE, SEAT_ADDON_SIZE } fro
 import type { Subscription } from '@grouptrack/domain';
 import {
   Alert,
+  Anchor,
   Badge,
   Group,
   Paper,
@@ -15,6 +16,7 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useLoggedUser } from '../../../app/signed-in-user';
+import { useAppConfig } from '../../../lib/app-config';
 import { useMembers } from '../../../lib/team-members';
 import {
   computeUsagePercent,
@@ -25,8 +27,32 @@ import {
   pickUsageColor,
 } from '../lib/format-billing';
 
-export const PLAN_CONTACT_NOTE =
-  'Plans are managed by your GroupTrack operator. Write to them at the address your team was given, or ask your team owner.';
+/**
+ * Whom to write to about upgrading: the operator's address from the server's configuration, or,
+ * without one, a plain word that none is set up (never a link that leads nowhere).
+ */
+function PlanContactNote() {
+  const config = useAppConfig();
+  if (config.isPending) return null;
+  const email = config.data?.operatorEmail;
+  if (!email) {
+    return (
+      <>
+        Plans are managed by your GroupTrack operator. No operator contact address is set up on this
+        installation, so ask your team owner.
+      </>
+    );
+  }
+  return (
+    <>
+      Plans are managed by your GroupTrack operator. To upgrade or change your plan, write to{' '}
+      <Anchor href={`mailto:${email}`} inherit>
+        {email}
+      </Anchor>
+      .
+    </>
+  );
+}
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 
@@ -103,7 +129,9 @@ export function BillingTab() {
 
       <Section title="Changing your plan">
         <Stack gap="xs">
-          <Text size="sm">{PLAN_CONTACT_NOTE}</Text>
+          <Text size="sm">
+            <PlanContactNote />
+          </Text>
           {teamOwner ? (
             <Text size="sm" c="dimmed">
               You own this team, so write to the operator yourself.
@@ -237,14 +265,14 @@ function StatusNotice({ subscription }: { subscription: Subscription }) {
   if (subscription.status === 'past_due') {
     return (
       <Alert color="orange" variant="light" title="Payment past due">
-        This team can keep working for now. {PLAN_CONTACT_NOTE}
+        This team can keep working for now. <PlanContactNote />
       </Alert>
     );
   }
   if (subscription.status === 'canceled') {
     return (
       <Alert color="red" variant="light" title="This team’s plan has ended">
-        Your data is kept for {CANCELED_DATA_RETENTION_DAYS} days. {PLAN_CONTACT_NOTE}
+        Your data is kept for {CANCELED_DATA_RETENTION_DAYS} days. <PlanContactNote />
       </Alert>
     );
   }

@@ -5,8 +5,24 @@ import {
   formatPlanName,
   formatStatus,
   formatTierName,
+  formatTrialLeft,
   pickUsageColor,
 } from './format-billing';
+
+describe('formatTrialLeft', () => {
+  const now = Date.UTC(2026, 0, 1, 12);
+  const day = 86_400_000;
+  it.each([
+    [9 * day, 'Trial: 9 days left'],
+    [8 * day + 1, 'Trial: 9 days left'],
+    [day, 'Trial: 1 day left'],
+    [60_000, 'Trial: 1 day left'],
+    [0, 'Trial ends today'],
+    [-day, 'Trial ends today'],
+  ])('a trial ending %i ms from now reads %s', (left, expected) => {
+    expect(formatTrialLeft(now + left, now)).toBe(expected);
+  });
+});
 
 describe('formatStatus', () => {
   it.each([

@@ -47,6 +47,15 @@ export function pickUsageColor(used: number, allowed: number): string {
   return percent >= 90 ? 'orange' : 'brand';
 }
 
+const DAY_MS = 86_400_000;
+
+/** What the header says of a trial ending at `trialEndsAt`: "Trial: 9 days left", or that it ends today. */
+export function formatTrialLeft(trialEndsAt: number, now: number): string {
+  const days = Math.ceil((trialEndsAt - now) / DAY_MS);
+  if (days <= 0) return 'Trial ends today';
+  return `Trial: ${days} ${days === 1 ? 'day' : 'days'} left`;
+}
+
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1).replace('_', ' ');
 }

@@ -28,6 +28,7 @@ import {
   type BulkTarget,
 } from '../../../lib/start-bulk-action';
 import { useJobProgress } from '../../../lib/use-job-progress';
+import { useStatusLabels } from '../../../lib/status-labels';
 
 type ActionType = BulkAction['type'];
 
@@ -40,9 +41,13 @@ const ACTION_LABELS: Record<ActionType, string> = {
   moveStage: 'Move to stage',
   addToPipeline: 'Add to pipeline',
   createTask: 'Create task',
+  setStatusLabel: 'Set status label',
   export: 'Export CSV',
   delete: 'Delete',
 };
+
+/** The status label choice that clears the contacts' labels. */
+const NO_LABEL = 'none';
 
 const PROGRESS_VERBS: Record<ActionType, string> = {
   addTags: 'Adding tags',
@@ -50,6 +55,7 @@ const PROGRESS_VERBS: Record<ActionType, string> = {
   moveStage: 'Moving',
   addToPipeline: 'Adding to pipeline',
   createTask: 'Creating tasks for',
+  setStatusLabel: 'Setting the status label of',
   export: 'Preparing the export of',
   delete: 'Deleting',
 };
@@ -92,7 +98,9 @@ export function BulkActionBar({
   const [chosenPipeline, setChosenPipeline] = useState<string | null>(pipelineId);
   const [stageId, setStageId] = useState<string | null>(null);
   const [templateId, setTemplateId] = useState<string | null>(null);
+  const [labelChoice, setLabelChoice] = useState<string | null>(null);
   const taskTemplates = useTaskTemplates(teamUID);
+  const statusLabels = useStatusLabels(teamUID);
   const notified = useRef<string | null>(null);
 
   const { progress, error: pollError } = useJobProgress<BulkJobProgress>({
@@ -154,6 +162,7 @@ export function BulkActionBar({
     setChosenPipeline(pipelineId ?? details.pipelines[0]?.groupUID ?? null);
     setStageId(null);
     setTemplateId(null);
+    setLabelChoice(null);
     setOpen(type);
   }
 
@@ -168,6 +177,8 @@ export function BulkActionBar({
         return chosenPipeline ? { type, pipelineId: chosenPipeline, ...(stageId ? { stageId } : {}) } : null;
       case 'createTask':
         return templateId ? { type, templateId } : null;
+      case 'setStatusLabel':
+        return labelChoice ? { type, labelId: labelChoice === NO_LABEL ? null : labelChoice } : null;
       case 'delete':
       case 'export':
         return { type };
@@ -197,6 +208,7 @@ export function BulkActionBar({
     'moveStage',
     'addToPipeline',
     'createTask',
+    'setStatusLabel',
     'export',
   ];
   if (canDelete) actions.push('delete');
@@ -340,6 +352,22 @@ export function BulkActionBar({
                   error={taskTemplates.isError ? formatErrorMessage(taskTemplates.error) : undefined}
                 />
               ))}
+            {open === 'setStatusLabel' && (
+              <Select
+                label="Status label"
+                description="Each contact gets this label, in place of the one they had."
+                data={[
+                  ...(statusLabels.data ?? []).map((label) => ({
+                    value: label.labelUID,
+                    label: label.display,
+                  })),
+                  { value: NO_LABEL, label: 'No label (clear it)' },
+                ]}
+                value={labelChoice}
+                onChange={setLabelChoice}
+                error={statusLabels.isError ? formatErrorMessage(statusLabels.error) : undefined}
+              />
+            )}
             {startError && (
               <Alert color="red" role="alert">
                 {startError}

@@ -25,6 +25,21 @@ describe('the palette', () => {
     expect(palettePages(AREAS, true).map((page) => page.label)).toContain('Admin');
   });
 
+  it('offers no page that is still coming', () => {
+    const withComing: NavArea[] = [
+      ...AREAS,
+      { label: 'Dashboards', icon: 'dashboard', items: [{ label: 'KPI', to: '/dashboard/kpi' }] },
+      { label: 'Conversations', icon: 'conversations', to: '/messages' },
+    ];
+    const isAvailable = (to: string) => !['/dashboard/kpi', '/messages'].includes(to);
+    expect(palettePages(withComing, true, isAvailable).map((page) => page.to)).toEqual([
+      '/contacts/pipeline',
+      '/contacts/table',
+      '/tasks',
+      '/admin',
+    ]);
+  });
+
   it.each([
     ['Contacts: Table', 'table', true],
     ['Contacts: Table', 'CON tab', true],

@@ -1,4 +1,4 @@
-import type { NavArea } from '../../shell';
+import { selectNavAreas, type NavArea } from '../../shell';
 
 /** A page the palette can go to: its label, with its area's for pages of a group. */
 export interface PalettePage {
@@ -6,17 +6,22 @@ export interface PalettePage {
   to: string;
 }
 
-/** Every page of the navigation the user may open, labelled as the navigation shows them. */
-export function palettePages(areas: readonly NavArea[], isSuper: boolean): PalettePage[] {
-  return areas
-    .filter((area) => !area.isSuperOnly || isSuper)
-    .flatMap((area) =>
-      area.items
-        ? area.items.map((item) => ({ label: `${area.label}: ${item.label}`, to: item.to }))
-        : area.to
-          ? [{ label: area.label, to: area.to }]
-          : [],
-    );
+/**
+ * Every page the navigation offers the user (built pages only), labelled as the navigation shows
+ * them.
+ */
+export function palettePages(
+  areas: readonly NavArea[],
+  isSuper: boolean,
+  isAvailable?: (to: string) => boolean,
+): PalettePage[] {
+  return selectNavAreas(isSuper, areas, isAvailable).flatMap((area) =>
+    area.items
+      ? area.items.map((item) => ({ label: `${area.label}: ${item.label}`, to: item.to }))
+      : area.to
+        ? [{ label: area.label, to: area.to }]
+        : [],
+  );
 }
 
 /** Whether every word typed is in the label (any case, anywhere): "set tag" finds "Setup: Tags". */

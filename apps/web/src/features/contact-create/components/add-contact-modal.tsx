@@ -15,7 +15,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useMatch, useNavigate } from 'react-router';
 import { useLoggedUser } from '../../../app/signed-in-user';
 import { QueryError } from '../../../components/query-error';
 import { formatErrorMessage, isApiError } from '../../../lib/api-client';
@@ -92,7 +92,10 @@ function AddContactForm({
   const navigate = useNavigate();
   const me = useLoggedUser();
   const requiresPipeline = !can(me.currentTeam.role, 'see-all-pipelines');
-  const presetPipeline = details.pipelines.find((item) => item.groupUID === preset.pipelineId);
+  // Opened without a pipeline (the header's search, the palette), it starts in the pipeline on screen.
+  const viewedPipelineId = useMatch('/contacts/:view/:pipelineID')?.params.pipelineID;
+  const wantedPipelineId = preset.pipelineId === undefined ? viewedPipelineId : preset.pipelineId;
+  const presetPipeline = details.pipelines.find((item) => item.groupUID === wantedPipelineId);
   const [values, setValues] = useState<ContactFormValues>(() => {
     const pipeline = presetPipeline ?? details.pipelines[0];
     const stageId = pipeline?.stages.some((stage) => stage.stageUID === preset.stageId)

@@ -1,6 +1,7 @@
 import { SOCIAL_PLATFORMS } from '@grouptrack/domain';
 import {
   Button,
+  Drawer,
   Group,
   Menu,
   Modal,
@@ -13,7 +14,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { useDebouncedCallback, useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -21,6 +22,7 @@ import { formatErrorMessage } from '../../../lib/api-client';
 import { formatPlatformName } from '../../../lib/platform-names';
 import { useCreateFilterSet, useFilterSets } from '../api/filter-sets';
 import { usePipelines } from '../../../lib/pipelines';
+import { useStatusLabels } from '../../../lib/status-labels';
 import {
   type ContactFilterPatch,
   type ContactFilterValue,
@@ -40,6 +42,8 @@ export interface ContactFilterBarProps {
 }
 
 const TEXT_DEBOUNCE_MS = 300;
+/** Below Mantine's sm breakpoint (where the navigation folds away) the filters wait behind a button. */
+const NARROW_SCREEN = '(max-width: 47.99em)';
 const PLATFORM_OPTIONS = SOCIAL_PLATFORMS.map((platform) => ({
   value: platform,
   label: formatPlatformName(platform),
@@ -64,6 +68,7 @@ function fromPresence(value: string | null): boolean | undefined {
 export function ContactFilterBar({ teamUID, pipelineId, value, onChange }: ContactFilterBarProps) {
   const { filter } = value;
   const details = usePipelines(teamUID);
+  const statusLabels = useStatusLabels(teamUID).data ?? [];
   const pipeline = details.data?.pipelines.find((item) => item.groupUID === pipelineId);
 
   const stageOptions = useMemo(
@@ -101,21 +106,19 @@ export function ContactFilterBar({ teamUID, pipelineId, value, onChange }: Conta
   const setDay = (key: 'createdFrom' | 'createdTo' | 'updatedFrom' | 'updatedTo', day: string) =>
     onChange({ [key]: day ? dayToIso(day, key.endsWith('From') ? 'start' : 'end') : undefined });
 
-  return (
-    <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Filter contacts">
-      <TextInput
-        label="Search"
-        placeholder="Name, email, phone or handle"
-        value={text}
-        onChange={(event) => {
-          setText(event.currentTarget.value);
-          commitText(event.currentTarget.value);
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') onChange({ text: event.currentTarget.value });
-        }}
-        w={{ base: '100%', xs: 220 }}
-      />
+  // Read at the first render, so a phone never draws the wide bar first.
+  const isNarrow = useMediaQuery(NARROW_SCREEN, undefined, { getInitialValueInEffect: false });
+  const [isDrawerOpen, drawer] = useDisclosure(false);
+  const activeCount =
+    [
+      filter.stageIds?.length,
+      filter.tags?.ids.length,
+      filter.platforms?.length,
+      filter.statusLabelIds?.length,
+    ].filter((count) => count !== undefined && count > 0).length + moreCount;
+
+  const fields = (
+    <>
       {stageOptions.length > 0 && (
         <MultiSelect
           label="Stages"
@@ -166,57 +169,108 @@ export function ContactFilterBar({ teamUID, pipelineId, value, onChange }: Conta
         clearable
         w={{ base: '100%', xs: 200 }}
       />
-      <Popover position="bottom-end" shadow="md" withinPortal trapFocus>
-        <Popover.Target>
-          <Button variant="default">{moreCount > 0 ? `More filters (${moreCount})` : 'More filters'}</Button>
-        </Popover.Target>
-        <Popover.Dropdown maw={360}>
-          <Stack gap="sm">
-            <SimpleGrid cols={2} spacing="xs">
-              <TextInput
-                type="date"
-                label="Created from"
-                value={filter.createdFrom ? (isoToDay(filter.createdFrom) ?? '') : ''}
-                onChange={(event) => setDay('createdFrom', event.currentTarget.value)}
-              />
-              <TextInput
-                type="date"
-                label="Created to"
-                value={filter.createdTo ? (isoToDay(filter.createdTo) ?? '') : ''}
-                onChange={(event) => setDay('createdTo', event.currentTarget.value)}
-              />
-              <TextInput
-                type="date"
-                label="Updated from"
-                value={filter.updatedFrom ? (isoToDay(filter.updatedFrom) ?? '') : ''}
-                onChange={(event) => setDay('updatedFrom', event.currentTarget.value)}
-              />
-              <TextInput
-                type="date"
-                label="Updated to"
-                value={filter.updatedTo ? (isoToDay(filter.updatedTo) ?? '') : ''}
-                onChange={(event) => setDay('updatedTo', event.currentTarget.value)}
-              />
-              <Select
-                label="Email"
-                data={PRESENCE_OPTIONS}
-                value={toPresence(filter.hasEmail)}
-                onChange={(next) => onChange({ hasEmail: fromPresence(next) })}
-                allowDeselect={false}
-                comboboxProps={{ withinPortal: false }}
-              />
-              <Select
-                label="Phone"
-                data={PRESENCE_OPTIONS}
-                value={toPresence(filter.hasPhone)}
-                onChange={(next) => onChange({ hasPhone: fromPresence(next) })}
-                allowDeselect={false}
-                comboboxProps={{ withinPortal: false }}
-              />
-            </SimpleGrid>
-          </Stack>
-        </Popover.Dropdown>
-      </Popover>
+      {(statusLabels.length > 0 || filter.statusLabelIds) && (
+        <MultiSelect
+          label="Status labels"
+          placeholder={filter.statusLabelIds?.length ? undefined : 'Any label'}
+          data={statusLabels.map((label) => ({ value: label.labelUID, label: label.display }))}
+          value={filter.statusLabelIds ?? []}
+          onChange={(ids) => onChange({ statusLabelIds: ids.length > 0 ? ids : undefined })}
+          clearable
+          w={{ base: '100%', xs: 200 }}
+        />
+      )}
+    </>
+  );
+
+  const moreFields = (
+    <SimpleGrid cols={2} spacing="xs">
+      <TextInput
+        type="date"
+        label="Created from"
+        value={filter.createdFrom ? (isoToDay(filter.createdFrom) ?? '') : ''}
+        onChange={(event) => setDay('createdFrom', event.currentTarget.value)}
+      />
+      <TextInput
+        type="date"
+        label="Created to"
+        value={filter.createdTo ? (isoToDay(filter.createdTo) ?? '') : ''}
+        onChange={(event) => setDay('createdTo', event.currentTarget.value)}
+      />
+      <TextInput
+        type="date"
+        label="Updated from"
+        value={filter.updatedFrom ? (isoToDay(filter.updatedFrom) ?? '') : ''}
+        onChange={(event) => setDay('updatedFrom', event.currentTarget.value)}
+      />
+      <TextInput
+        type="date"
+        label="Updated to"
+        value={filter.updatedTo ? (isoToDay(filter.updatedTo) ?? '') : ''}
+        onChange={(event) => setDay('updatedTo', event.currentTarget.value)}
+      />
+      <Select
+        label="Email"
+        data={PRESENCE_OPTIONS}
+        value={toPresence(filter.hasEmail)}
+        onChange={(next) => onChange({ hasEmail: fromPresence(next) })}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: false }}
+      />
+      <Select
+        label="Phone"
+        data={PRESENCE_OPTIONS}
+        value={toPresence(filter.hasPhone)}
+        onChange={(next) => onChange({ hasPhone: fromPresence(next) })}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: false }}
+      />
+    </SimpleGrid>
+  );
+
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Filter contacts">
+      <TextInput
+        label="Search"
+        placeholder="Name, email, phone or handle"
+        value={text}
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          commitText(event.currentTarget.value);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') onChange({ text: event.currentTarget.value });
+        }}
+        w={{ base: '100%', xs: 220 }}
+      />
+      {isNarrow ? (
+        <>
+          <Button variant="default" onClick={drawer.open} aria-haspopup="dialog">
+            {activeCount > 0 ? `Filters (${activeCount})` : 'Filters'}
+          </Button>
+          <Drawer opened={isDrawerOpen} onClose={drawer.close} title="Filters" position="right" size="xs">
+            <Stack gap="sm">
+              {fields}
+              {moreFields}
+              <Button onClick={drawer.close}>Show contacts</Button>
+            </Stack>
+          </Drawer>
+        </>
+      ) : (
+        <>
+          {fields}
+          <Popover position="bottom-end" shadow="md" withinPortal trapFocus>
+            <Popover.Target>
+              <Button variant="default">
+                {moreCount > 0 ? `More filters (${moreCount})` : 'More filters'}
+              </Button>
+            </Popover.Target>
+            <Popover.Dropdown maw={360}>
+              <Stack gap="sm">{moreFields}</Stack>
+            </Popover.Dropdown>
+          </Popover>
+        </>
+      )}
       <SavedViewsMenu teamUID={teamUID} onApply={onChange} />
       <SaveViewButton teamUID={teamUID} pipelineId={pipelineId ?? undefined} value={value} />
       {hasContactFilters(value) && (

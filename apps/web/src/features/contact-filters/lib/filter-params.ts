@@ -24,6 +24,7 @@ const PARAM = {
   updatedTo: 'updatedTo',
   hasEmail: 'hasEmail',
   hasPhone: 'hasPhone',
+  statusLabelIds: 'labels',
 } as const;
 
 /** Every search param the filters own, so other params of the page are kept. */
@@ -88,6 +89,8 @@ export function readContactFilters(params: URLSearchParams): ContactFilterValue 
   if (hasEmail !== undefined) filter.hasEmail = hasEmail;
   const hasPhone = readBoolean(params, PARAM.hasPhone);
   if (hasPhone !== undefined) filter.hasPhone = hasPhone;
+  const statusLabelIds = readList(params, PARAM.statusLabelIds);
+  if (statusLabelIds.length > 0) filter.statusLabelIds = statusLabelIds;
   return { filter, text: (params.get(PARAM.text) ?? '').trim() };
 }
 
@@ -113,6 +116,7 @@ export function writeContactFilters(current: URLSearchParams, patch: ContactFilt
   for (const key of DATE_KEYS) if (key in patch) writeDate(params, key, patch[key]);
   if ('hasEmail' in patch) setParam(params, PARAM.hasEmail, patch.hasEmail?.toString());
   if ('hasPhone' in patch) setParam(params, PARAM.hasPhone, patch.hasPhone?.toString());
+  if ('statusLabelIds' in patch) setParam(params, PARAM.statusLabelIds, patch.statusLabelIds?.join(','));
   return params;
 }
 
@@ -148,5 +152,6 @@ export function toFullPatch(value: ContactFilterValue): ContactFilterPatch {
     updatedTo: filter.updatedTo,
     hasEmail: filter.hasEmail,
     hasPhone: filter.hasPhone,
+    statusLabelIds: filter.statusLabelIds,
   };
 }

@@ -41,7 +41,7 @@ export function ImportReport({
             These cells could not be used; the rest of each row was imported without them.
           </Text>
           {warnings.isError ? (
-            <Text size="sm" c="red.9">
+            <Text size="sm" c="red">
               The warnings could not be loaded: {formatErrorMessage(warnings.error)}
             </Text>
           ) : (

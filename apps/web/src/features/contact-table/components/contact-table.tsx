@@ -7,6 +7,7 @@ import {
   type SearchSortField,
 } from '@grouptrack/domain';
 import { Alert, Button, Checkbox, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { createColumnHelper, useTable } from '@tanstack/react-table';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -55,8 +56,13 @@ import { StageCell } from './stage-cell';
 import { TagsCell } from './tags-cell';
 import { ROW_HEIGHT, VirtualRows } from './virtual-rows';
 import { teamKeys } from '../../../lib/query-keys';
+import { StatusLabelBadge } from '../../../components/status-label-badge';
+import { findStatusLabel, useStatusLabels } from '../../../lib/status-labels';
 
 const CHECKBOX_WIDTH = 44;
+/** Below Mantine's xs breakpoint (a phone) the Table shows name and stage; the name opens the rest. */
+const PHONE_SCREEN = '(max-width: 35.99em)';
+const PHONE_COLUMNS: readonly ContactColumnId[] = ['name', 'stage'];
 
 /** The server sort field of each sortable column. */
 const COLUMN_SORT: Partial<Record<ContactColumnId, SearchSortField>> = {
@@ -173,12 +179,21 @@ export function ContactTable({
     [details],
   );
   const tagChoices = useMemo(() => listTagOptions(details, pipelineId), [details, pipelineId]);
+  const statusLabels = useStatusLabels(teamUID).data;
   const pipelineStages = useMemo(
     () => details.pipelines.find((pipeline) => pipeline.groupUID === pipelineId)?.stages ?? [],
     [details, pipelineId],
   );
   const hasPipeline = pipelineId !== null;
-  const visible = useMemo(() => listVisibleColumns(prefs, hasPipeline), [prefs, hasPipeline]);
+  // Read at the first render, so a phone never lays out the wide table first.
+  const isPhone = useMediaQuery(PHONE_SCREEN, undefined, { getInitialValueInEffect: false });
+  const visible = useMemo(
+    () =>
+      isPhone
+        ? PHONE_COLUMNS.filter((id) => hasPipeline || id !== 'stage')
+        : listVisibleColumns(prefs, hasPipeline),
+    [prefs, hasPipeline, isPhone],
+  );
 
   // The latest render's values, for callbacks that stay the same from render to render: a new
   // function would render every row (and rebuild every column) again.
@@ -325,6 +340,13 @@ export function ContactTable({
           ) : null;
         },
       }),
+      statusLabel: helper.accessor('statusLabelId', {
+        id: 'statusLabel',
+        cell: ({ row }) => {
+          const label = findStatusLabel(statusLabels, row.original.statusLabelId);
+          return label ? <StatusLabelBadge label={label} variant="filled" /> : null;
+        },
+      }),
       tags: helper.accessor('tags', {
         id: 'tags',
         cell: ({ row }) => {
@@ -351,7 +373,19 @@ export function ContactTable({
       }),
     };
     return helper.columns(visible.map((id) => all[id]));
-  }, [visible, stages, tags, tagChoices, pipelineStages, pipelineId, linkState, save, saveStage, saveTag]);
+  }, [
+    visible,
+    stages,
+    tags,
+    tagChoices,
+    statusLabels,
+    pipelineStages,
+    pipelineId,
+    linkState,
+    save,
+    saveStage,
+    saveTag,
+  ]);
 
   const table = useTable({
     features: contactTableFeatures,
@@ -450,9 +484,15 @@ export function ContactTable({
         </Group>
         <Group gap="xs">
           <Text size="sm" c="dimmed" aria-live="polite">
-            {query.isSuccess ? `${total.toLocaleString()} contacts` : ''}
+            {query.isSuccess ? `${total.toLocaleString()} ${total === 1 ? 'contact' : 'contacts'}` : ''}
           </Text>
-          <ColumnPicker prefs={prefs} onChange={setPrefs} hasPipeline={pipelineId !== null} />
+          {isPhone ? (
+            <Text size="sm" c="dimmed">
+              Tap a name for the whole record.
+            </Text>
+          ) : (
+            <ColumnPicker prefs={prefs} onChange={setPrefs} hasPipeline={pipelineId !== null} />
+          )}
         </Group>
       </Group>
 
@@ -507,6 +547,7 @@ export function ContactTable({
           ref={setScrollElement}
           style={{ overflow: 'auto', height: 'calc(100vh - 300px)', minHeight: 320, position: 'relative' }}
           className="contact-table-scroll"
+          data-phone={isPhone || undefined}
         >
           <table
             role="grid"

@@ -11,6 +11,8 @@ export interface ContactPatch {
   lastName?: string;
   emailAddress?: string | null;
   phoneNumber?: string | null;
+  /** A status label's id sets it; null clears it. */
+  statusLabelId?: string | null;
   /** Profiles to add or change; fields left out keep their value. */
   sources?: { platform: SocialPlatform; username?: string; url?: string }[];
 }

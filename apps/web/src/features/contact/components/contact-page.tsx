@@ -32,6 +32,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { formatPlatformName } from '../../../lib/platform-names';
 import { useLoggedUser } from '../../../app/signed-in-user';
 import { usePipelines } from '../../../lib/pipelines';
+import { MessageDialog } from '../../message-templates';
 import type { Contact } from '../api/get-contact';
 import { useContact } from '../api/get-contact';
 import { formatContactName } from '../lib/contact-fields';
@@ -145,6 +146,7 @@ function ContactView({
   const navigate = useNavigate();
   const location = useLocation();
   const [isMoving, setIsMoving] = useState(false);
+  const [isMessaging, setIsMessaging] = useState(false);
   const name = formatContactName(contact);
   const tabPath = (next: ContactTab, GTID = contact.GTID) =>
     `/contact/${encodeURIComponent(GTID)}/${next}${pipelineID ? `/${encodeURIComponent(pipelineID)}` : ''}`;
@@ -211,6 +213,9 @@ function ContactView({
             </Stack>
           </Group>
           <Group gap="xs">
+            <Button variant="default" onClick={() => setIsMessaging(true)}>
+              Message
+            </Button>
             <Button
               variant="default"
               onClick={() => void navigate(tabPath('notes'), { state: { ...originState, compose: true } })}
@@ -261,6 +266,14 @@ function ContactView({
           />
         </Tabs.Panel>
       </Tabs>
+      {isMessaging && (
+        <MessageDialog
+          teamUID={teamUID}
+          GTID={contact.GTID}
+          pipelineId={pipelineID}
+          onClose={() => setIsMessaging(false)}
+        />
+      )}
       {isMoving && (
         <MoveStageModal
           teamUID={teamUID}

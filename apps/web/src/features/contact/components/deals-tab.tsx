@@ -24,6 +24,7 @@ import { useDeals, useSaveDeal } from '../api/deals';
 import { formatMoney } from '../../../lib/format';
 import { readDealDraft } from '../lib/deal-form';
 import { FormActions } from '../../../components/form-actions';
+import { useFieldErrors } from '../../../lib/validate';
 
 const STATUS_COLORS: Record<DealStatus, string> = { open: 'blue', won: 'teal', lost: 'gray' };
 
@@ -173,19 +174,21 @@ function DealModal({ deal, pipelines, onSave, onClose }: DealModalProps) {
   const [pipelineId, setPipelineId] = useState<string | null>(
     deal?.pipelineID ?? pipelines[0]?.groupUID ?? null,
   );
-  const [errors, setErrors] = useState<Partial<Record<'name' | 'value' | 'currency', string>>>({});
+  const checked = readDealDraft({ name, value, currency, pipelineId });
+  const [errors, showErrors] = useFieldErrors<'name' | 'value' | 'currency'>(
+    checked.ok ? {} : checked.errors,
+  );
   const [saveError, setSaveError] = useState<unknown>(null);
   const [isSaving, setIsSaving] = useState(false);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const result = readDealDraft({ name, value, currency, pipelineId });
-    setErrors(result.ok ? {} : result.errors);
-    if (!result.ok) return;
+    showErrors(checked.ok ? {} : checked.errors);
+    if (!checked.ok) return;
     setIsSaving(true);
     setSaveError(null);
     try {
-      await onSave(result.values);
+      await onSave(checked.values);
       onClose();
     } catch (error) {
       setSaveError(error);

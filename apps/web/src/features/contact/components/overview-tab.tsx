@@ -5,6 +5,7 @@ import type { Contact } from '../api/get-contact';
 import { useMoveContactStage, useToggleContactTag, useUpdateContact } from '../api/get-contact';
 import { EditableField } from './editable-field';
 import { SourcesSection } from './sources-section';
+import { StatusLabelField } from './status-label-field';
 
 export interface OverviewTabProps {
   teamUID: string;
@@ -54,6 +55,7 @@ export function OverviewTab({ teamUID, contact, pipelines, globalTagSets }: Over
                 value={contact.phoneNumber}
                 onSave={(value) => update.mutateAsync({ phoneNumber: value })}
               />
+              <StatusLabelField teamUID={teamUID} contact={contact} />
             </Stack>
           </Paper>
           <SourcesSection teamUID={teamUID} contact={contact} />

@@ -14,6 +14,13 @@ describe('describeActivity', () => {
     { type: 'tag', action: 'removed', data: { tag: 'VIP' }, pipeline: null, expected: 'Tag VIP removed' },
     { type: 'note', action: 'added', data: null, pipeline: null, expected: 'Note added' },
     {
+      type: 'message',
+      action: 'copied',
+      data: { templateName: 'Welcome' },
+      pipeline: null,
+      expected: 'Message copied from template Welcome',
+    },
+    {
       type: 'info',
       action: 'updated',
       data: { fields: ['emailAddress'] },

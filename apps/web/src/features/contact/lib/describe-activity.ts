@@ -45,6 +45,14 @@ export function describeActivity({
       );
     case 'note':
       return `Note ${action}`;
+    case 'message': {
+      const template = readText(data, 'templateName');
+      return template ? `Message ${action} from template ${template}` : `Message ${action}`;
+    }
+    case 'status_label':
+      return action === 'cleared'
+        ? 'Status label cleared'
+        : `Status label set to ${readText(data, 'label') ?? 'a label'}`;
     case 'deal':
       return `Deal ${readText(data, 'name') ?? ''} ${action}`.replace(/\s+/g, ' ');
     case 'info': {

@@ -1,19 +1,12 @@
-import type { StatusLabel } from '@grouptrack/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData, teamPath } from '../../../lib/api-client';
 import type { Placement } from '../../../lib/pipelines';
 import { teamKeys } from '../../../lib/query-keys';
+import type { StatusLabel } from '../../../lib/status-labels';
 
 /** One item of the list, as its routes answer it (its contract is in packages/domain). */
 export type { StatusLabel };
-
-/** The team's status labels in order, refetched when a teammate changes them. */
-export function useStatusLabels(teamUID: string) {
-  return useQuery({
-    queryKey: teamKeys.statusLabels(teamUID),
-    queryFn: ({ signal }) => requestData<StatusLabel[]>(teamPath(teamUID, 'status-labels'), { signal }),
-  });
-}
+export { useStatusLabels } from '../../../lib/status-labels';
 
 type LabelChange =
   | { kind: 'create'; display: string; color: string }
@@ -46,14 +39,21 @@ async function changeStatusLabel(teamUID: string, change: LabelChange): Promise<
   }
 }
 
-/** Adds, edits, moves or deletes a status label; the server answers the new list, which replaces the cache. */
+/**
+ * Adds, edits, moves or deletes a status label; the server answers the new list, which replaces the
+ * cache. A deletion also takes the label off contacts, so boards and the Table are read again.
+ */
 export function useChangeStatusLabel(teamUID: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: LabelChange) => changeStatusLabel(teamUID, change),
     onSuccess: async (labels) => {
-      if (labels) queryClient.setQueryData(teamKeys.statusLabels(teamUID), labels);
-      else await queryClient.invalidateQueries({ queryKey: teamKeys.statusLabels(teamUID) });
+      if (labels) return queryClient.setQueryData(teamKeys.statusLabels(teamUID), labels);
+      await Promise.all(
+        [teamKeys.statusLabels, teamKeys.boards, teamKeys.contactTable, teamKeys.contacts].map((keyOf) =>
+          queryClient.invalidateQueries({ queryKey: keyOf(teamUID) }),
+        ),
+      );
     },
   });
 }

@@ -1,5 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { pickReadableFontColor } from '@grouptrack/domain';
+import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { QueryError } from '../../../components/query-error';
@@ -9,6 +8,7 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { NameColorModal } from '../../../components/name-color-modal';
 import { ReadOnlyNote, useSetupAccess } from '../../../app/setup-access';
 import { SortableList } from '../../../components/sortable-list';
+import { StatusLabelBadge } from '../../../components/status-label-badge';
 import type { StatusLabel } from '../api/status-labels';
 import { useChangeStatusLabel, useStatusLabels } from '../api/status-labels';
 
@@ -38,7 +38,8 @@ export function StatusLabelsPage() {
     <Stack maw={720}>
       <Title order={1}>Status labels</Title>
       <Text c="dimmed">
-        Labels show the state of a conversation with a contact, in the order listed here.
+        Labels show the state of a conversation with a contact, in the order listed here. Give a contact a
+        label on their page; it shows on their card and in the Table, where you can filter by it.
       </Text>
       {!canEdit && <ReadOnlyNote />}
       {canEdit && (
@@ -83,9 +84,12 @@ export function StatusLabelsPage() {
           onMove={(id, placement) => change.mutateAsync({ kind: 'move', id, placement })}
           renderItem={(label) => (
             <Group justify="space-between">
-              <Badge size="lg" style={{ background: label.color, color: pickReadableFontColor(label.color) }}>
-                {label.display}
-              </Badge>
+              <Group gap="sm">
+                <StatusLabelBadge label={label} size="lg" />
+                <Text size="sm" c="dimmed">
+                  {label.contactCount === 0 ? 'On no contact' : `On ${contactsText(label.contactCount)}`}
+                </Text>
+              </Group>
               {canEdit && (
                 <Group gap="xs">
                   <Button
@@ -137,8 +141,15 @@ export function StatusLabelsPage() {
         isPending={remove.isPending}
         error={remove.error}
       >
-        The label is removed from the list.
+        {deleting && deleting.contactCount > 0
+          ? `${contactsText(deleting.contactCount)} ${deleting.contactCount === 1 ? 'has' : 'have'} this label; deleting it takes it off them.`
+          : 'No contact has this label. It is removed from the list.'}
       </ConfirmModal>
     </Stack>
   );
+}
+
+/** "1 contact", "3 contacts": how many carry a label. */
+function contactsText(count: number): string {
+  return count === 1 ? '1 contact' : `${count} contacts`;
 }

@@ -1,4 +1,4 @@
-import type { MessageTemplate } from '@grouptrack/domain';
+import type { LoggedMessage, MessageTemplate } from '@grouptrack/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestData, teamPath } from '../../../lib/api-client';
 import { teamKeys } from '../../../lib/query-keys';
@@ -44,5 +44,22 @@ export function useDeleteMessageTemplate(teamUID: string) {
     mutationFn: (templateUID: string) =>
       requestData<undefined>(templatePath(teamUID, templateUID), { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.messageTemplates(teamUID) }),
+  });
+}
+
+/**
+ * Logs a message copied for a contact from a template, as it was copied, in the contact's history;
+ * the contact's page (history, last contacted) then reads it again.
+ */
+export function useLogMessageCopy(teamUID: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ templateUID, GTID, text }: { templateUID: string; GTID: string; text: string }) =>
+      requestData<LoggedMessage>(teamPath(teamUID, 'message-templates', templateUID, 'copies'), {
+        method: 'POST',
+        body: { GTID, text },
+      }),
+    onSuccess: (_logged, { GTID }) =>
+      queryClient.invalidateQueries({ queryKey: teamKeys.contact(teamUID, GTID) }),
   });
 }

@@ -11,15 +11,23 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { TEMPLATE_FIELDS, findUnknownTemplateFields } from '@grouptrack/domain';
+import {
+  TEMPLATE_FIELDS,
+  TEMPLATE_FIELD_LABELS,
+  answerField,
+  findUnknownTemplateFields,
+} from '@grouptrack/domain';
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { MessageTemplate } from '../api/message-templates';
 import { useSaveMessageTemplate } from '../api/message-templates';
-import { describeUnknownFields, insertField } from '../lib/template-text';
+import { describeUnknownFields, insertField, listQuestions } from '../lib/template-text';
 import { PreviewContactPicker, RenderedText } from './template-preview';
 import type { PreviewValues } from './template-preview';
 import { FormActions } from '../../../components/form-actions';
+import { TemplateGenerator } from '../../ai-setup';
+import { usePipelines } from '../../../lib/pipelines';
+import { keepEnterInField, useFieldErrors } from '../../../lib/validate';
 
 const NAME_MAX_LENGTH = 100;
 const TEXT_MAX_LENGTH = 5000;
@@ -55,7 +63,13 @@ export function MessageTemplateModal({
   const [category, setCategory] = useState(template?.category ?? '');
   const [type, setType] = useState(template?.type ?? '');
   const [chosenTags, setChosenTags] = useState<string[]>(template?.tags ?? []);
-  const [errors, setErrors] = useState<{ name?: string; text?: string; tags?: string }>({});
+  const current: { name?: string; text?: string; tags?: string } = {};
+  if (!name.trim()) current.name = 'Name the template';
+  if (!text.trim()) current.text = 'Write the message';
+  if (chosenTags.some((tag) => tag.trim().length > TAG_MAX_LENGTH))
+    current.tags = `A tag can be at most ${TAG_MAX_LENGTH} characters`;
+  const [errors, showErrors] = useFieldErrors<'name' | 'text' | 'tags'>(current);
+  const questions = listQuestions(usePipelines(teamUID).data?.pipelines ?? []);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const fieldsLabelId = useId();
   const save = useSaveMessageTemplate(teamUID);
@@ -78,13 +92,8 @@ export function MessageTemplateModal({
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const next: typeof errors = {};
-    if (!name.trim()) next.name = 'Name the template';
-    if (!text.trim()) next.text = 'Write the message';
-    if (chosenTags.some((tag) => tag.trim().length > TAG_MAX_LENGTH))
-      next.tags = `A tag can be at most ${TAG_MAX_LENGTH} characters`;
-    setErrors(next);
-    if (next.name || next.text || next.tags) return;
+    showErrors(current);
+    if (current.name || current.text || current.tags) return;
     if (unknownFields) {
       textRef.current?.focus();
       return;
@@ -132,6 +141,7 @@ export function MessageTemplateModal({
               data={[...categories]}
               value={category}
               onChange={setCategory}
+              onKeyDown={keepEnterInField()}
               maxLength={LABEL_MAX_LENGTH}
             />
             <Autocomplete
@@ -140,6 +150,7 @@ export function MessageTemplateModal({
               data={[...types]}
               value={type}
               onChange={setType}
+              onKeyDown={keepEnterInField()}
               maxLength={LABEL_MAX_LENGTH}
             />
             <TagsInput
@@ -165,17 +176,35 @@ export function MessageTemplateModal({
                   variant="light"
                   radius="xl"
                   aria-label={`Insert {${field}}`}
+                  title={TEMPLATE_FIELD_LABELS[field]}
                   onClick={() => handleInsert(field)}
                 >
                   {`{${field}}`}
                 </Button>
               ))}
+              {questions.map((question) => (
+                <Button
+                  key={question}
+                  size="compact-sm"
+                  variant="light"
+                  color="grape"
+                  radius="xl"
+                  aria-label={`Insert the answer to ${question}`}
+                  onClick={() => handleInsert(answerField(question))}
+                  maw={260}
+                >
+                  <Text size="xs" truncate="end">
+                    Answer: {question}
+                  </Text>
+                </Button>
+              ))}
             </Group>
           </Stack>
+          <TemplateGenerator teamUID={teamUID} onUse={setText} />
           <Textarea
             ref={textRef}
             label="Message"
-            description="Fields in braces, such as {firstName}, are filled in for each contact."
+            description="Fields in braces, such as {firstName}, are filled in for each contact. Add a fallback after a bar for someone without it: {firstName|there}."
             value={text}
             onChange={(event) => setText(event.currentTarget.value)}
             error={errors.text ?? unknownFields}

@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
 import { formatContactName } from '../../contact';
 import { usePipelines } from '../../../lib/pipelines';
+import { useLoggedUser } from '../../../app/signed-in-user';
 import { usePreviewContact, usePreviewContactSearch } from '../api/preview-contact';
 import { FIELD_NAME_VALUES, buildContactValues } from '../lib/template-text';
 
@@ -28,6 +29,7 @@ export function usePreviewValues(teamUID: string, pickedGTID: string | null) {
   const GTID = pickedGTID ?? first.data?.hits[0]?.GTID ?? null;
   const contact = usePreviewContact(teamUID, GTID);
   const pipelines = usePipelines(teamUID);
+  const senderName = useLoggedUser().name;
   const hasNoContacts = first.data?.total === 0;
   if (hasNoContacts) return { state: 'no-contacts', values: FIELD_NAME_VALUES, contactName: null } as const;
   if (first.isError || contact.isError || pipelines.isError) {
@@ -38,7 +40,7 @@ export function usePreviewValues(teamUID: string, pickedGTID: string | null) {
     return { state: 'loading', values: FIELD_NAME_VALUES, contactName: null } as const;
   return {
     state: 'ready',
-    values: buildContactValues({ contact: contact.data, pipelines: pipelines.data.pipelines }),
+    values: buildContactValues({ contact: contact.data, pipelines: pipelines.data.pipelines, senderName }),
     contactName: formatContactName(contact.data),
   } as const;
 }

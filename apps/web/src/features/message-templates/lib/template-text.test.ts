@@ -1,6 +1,14 @@
 import { renderTemplate } from '@grouptrack/domain';
 import { describe, expect, it } from 'vitest';
-import { FIELD_NAME_VALUES, buildContactValues, describeUnknownFields, insertField } from './template-text';
+import {
+  FIELD_NAME_VALUES,
+  buildContactValues,
+  describeMissingFields,
+  describeUnknownFields,
+  insertField,
+  listQuestions,
+  markMissingValues,
+} from './template-text';
 
 const pipelines = [
   { groupUID: 'p1', nickName: 'Coaching', stages: [{ stageUID: 's1', name: 'New' }] },
@@ -14,9 +22,12 @@ describe('buildContactValues', () => {
         firstName: 'Ada',
         lastName: 'Byron',
         name: 'Ada Byron',
-        groupData: { p2: { stage: 's2' } } as never,
+        emailAddress: null,
+        phoneNumber: null,
+        groupData: { p2: { stage: 's2', questions: [] } } as never,
       },
       pipelines: pipelines as never,
+      senderName: 'Sam',
     });
     expect(renderTemplate('Hi {firstName} {lastName}, {name} in {pipeline} at {stage}', values)).toBe(
       'Hi Ada Byron, Ada Byron in Mastermind at Call booked',
@@ -25,10 +36,66 @@ describe('buildContactValues', () => {
 
   it('leaves pipeline and stage empty for a contact in no pipeline', () => {
     const values = buildContactValues({
-      contact: { firstName: 'Ada', lastName: '', name: '', groupData: {} },
+      contact: {
+        firstName: 'Ada',
+        lastName: '',
+        name: '',
+        emailAddress: null,
+        phoneNumber: null,
+        groupData: {},
+      },
       pipelines: pipelines as never,
+      senderName: 'Sam',
     });
-    expect(values).toEqual({ firstName: 'Ada', lastName: '', name: 'Ada', pipeline: null, stage: null });
+    expect(values).toEqual({
+      firstName: 'Ada',
+      lastName: '',
+      name: 'Ada',
+      emailAddress: null,
+      phoneNumber: null,
+      pipeline: null,
+      stage: null,
+      senderName: 'Sam',
+    });
+  });
+
+  it("takes the board's pipeline when asked, with its answers", () => {
+    const values = buildContactValues({
+      contact: {
+        firstName: 'Ada',
+        lastName: '',
+        name: '',
+        emailAddress: null,
+        phoneNumber: null,
+        groupData: {
+          p1: { stage: 's1', questions: [] },
+          p2: { stage: 's2', questions: [{ question: 'Goal?', answer: 'Run' }] },
+        } as never,
+      },
+      pipelines: pipelines as never,
+      senderName: 'Sam',
+      pipelineId: 'p2',
+    });
+    expect(renderTemplate('{stage}: {answer:Goal?}', values)).toBe('Call booked: Run');
+  });
+});
+
+describe('missing fields', () => {
+  it('shows what the person lacks as the field itself, and says what to do', () => {
+    const values = markMissingValues({ firstName: 'Ada', phoneNumber: null }, ['phoneNumber']);
+    expect(renderTemplate('Hi {firstName}, call {phoneNumber}', values)).toBe('Hi Ada, call {phoneNumber}');
+    expect(describeMissingFields(['phoneNumber', 'answer:Goal?'], 'Ada')).toBe(
+      'No phone, answer to "Goal?" for Ada: replace {phoneNumber}, {answer:Goal?} in the text, or remove them, before copying.',
+    );
+    expect(describeMissingFields([], 'Ada')).toBeNull();
+  });
+});
+
+describe('listQuestions', () => {
+  it('lists each question once, whatever its case', () => {
+    expect(
+      listQuestions([{ questions: ['Goal?', 'Email?'] }, { questions: ['goal? ', 'Where from?'] }]),
+    ).toEqual(['Goal?', 'Email?', 'Where from?']);
   });
 });
 

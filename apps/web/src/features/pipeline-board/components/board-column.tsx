@@ -12,16 +12,19 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { formatMoney } from '../../../lib/format';
 import type { OpenDealsSum, SearchHit } from '../../../lib/search-client';
 import type { Stage } from '../../../lib/pipelines';
 import { type ColumnState, layOutColumn } from '../lib/board-state';
-import { CARD_HEIGHT_PX, ContactCard, type TagLabel } from './contact-card';
+import { cardDropId, type DropData } from '../lib/drop-target';
+import { CARD_HEIGHTS, type CardDensity } from '../lib/card-density';
+import { ContactCard, type TagLabel } from './contact-card';
 
 const CARD_GAP_PX = 8;
 export const COLUMN_WIDTH_PX = 280;
-const cardSize = () => CARD_HEIGHT_PX;
+/** From one card's top to the next one's, to scroll a column to a card's row. */
+export const cardStepPx = (density: CardDensity) => CARD_HEIGHTS[density] + CARD_GAP_PX;
 
 export interface BoardColumnProps {
   stage: Stage;
@@ -31,9 +34,14 @@ export interface BoardColumnProps {
   openDeals: OpenDealsSum[];
   tagLabels: Map<string, TagLabel>;
   activeGTID: string | null;
+  /** The card that keeps the board's tab stop (arrow keys move it), if in this column. */
+  currentGTID: string | null;
+  /** Where a drag over this column would land ("after:<id>", "before:<id>", "" for the column), else null. */
+  dropPlace: string | null;
   onNeedPages: (stageId: string, column: ColumnState, pages: number[]) => void;
   onRetry: (stageId: string) => void;
   onMove: (card: SearchHit, toStageId: string) => void;
+  density: CardDensity;
   /** Opens the "Add contact" form on this stage. */
   onAdd: (stageId: string) => void;
 }
@@ -49,6 +57,9 @@ export const BoardColumn = memo(function BoardColumn({
   openDeals,
   tagLabels,
   activeGTID,
+  currentGTID,
+  dropPlace,
+  density,
   onNeedPages,
   onRetry,
   onMove,
@@ -56,18 +67,32 @@ export const BoardColumn = memo(function BoardColumn({
 }: BoardColumnProps) {
   const rows = useMemo(() => layOutColumn(column), [column]);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { setNodeRef, isOver } = useDroppable({ id: stage.stageUID });
+  const { setNodeRef } = useDroppable({
+    id: stage.stageUID,
+    data: { kind: 'column', stageId: stage.stageUID } satisfies DropData,
+  });
+  const [dropSide, dropGTID] = dropPlace?.split(':') ?? [];
   // Cards have one fixed height and rows keep their index keys (the card inside is keyed by contact),
   // so the virtualizer lays the column out again only when its count changes: not when a page loads,
   // and not on a scroll. Laying out a 20,000-card column costs milliseconds; per scroll frame it froze.
   const virtualizer = useVirtualizer({
     count: rows.count,
     getScrollElement: () => scrollRef.current,
-    estimateSize: cardSize,
+    estimateSize: useCallback(() => CARD_HEIGHTS[density], [density]),
     gap: CARD_GAP_PX,
     overscan: 6,
   });
   const items = virtualizer.getVirtualItems();
+  // Each column is one tab stop (its scroll area must be reachable by keyboard): the card last focused
+  // when it is here, else the first card drawn. Arrow keys walk from there.
+  const mountedCards = items.flatMap((item) => {
+    const row = rows.rowAt(item.index);
+    return 'card' in row ? [row.card.GTID] : [];
+  });
+  const tabStopGTID =
+    currentGTID !== null && mountedCards.includes(currentGTID) ? currentGTID : (mountedCards[0] ?? null);
+  // A new density changes every card's height: the one time the rows are laid out again for it.
+  useEffect(() => virtualizer.measure(), [virtualizer, density]);
 
   const missingPages = useMemo(() => {
     const pages = new Set<number>();
@@ -94,7 +119,7 @@ export const BoardColumn = memo(function BoardColumn({
       radius="md"
       w={COLUMN_WIDTH_PX}
       miw={COLUMN_WIDTH_PX}
-      bg={isOver ? 'var(--mantine-color-blue-0)' : 'var(--mantine-color-gray-1)'}
+      bg={dropPlace !== null ? 'var(--gt-color-drop)' : 'var(--gt-color-column)'}
       style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
       data-testid="board-column"
       data-stage-id={stage.stageUID}
@@ -175,18 +200,22 @@ export const BoardColumn = memo(function BoardColumn({
             {items.map((item) => {
               const row = rows.rowAt(item.index);
               return (
-                <div key={item.key} style={{ flexShrink: 0, height: CARD_HEIGHT_PX }}>
+                <div key={item.key} style={{ flexShrink: 0, height: CARD_HEIGHTS[density] }}>
                   {'card' in row ? (
                     <DraggableCard
                       key={row.card.GTID}
                       card={row.card}
+                      stageId={stage.stageUID}
                       stages={stages}
                       tagLabels={tagLabels}
                       onMove={onMove}
                       isActive={row.card.GTID === activeGTID}
+                      isCurrent={row.card.GTID === tabStopGTID}
+                      dropSide={row.card.GTID === dropGTID ? dropSide : undefined}
+                      density={density}
                     />
                   ) : (
-                    <Skeleton height={CARD_HEIGHT_PX} radius="sm" aria-hidden="true" />
+                    <Skeleton height={CARD_HEIGHTS[density]} radius="sm" aria-hidden="true" />
                   )}
                 </div>
               );
@@ -198,30 +227,63 @@ export const BoardColumn = memo(function BoardColumn({
   );
 });
 
-/** Memoised: the column re-renders on every scroll frame, its cards need not. */
+/**
+ * Memoised: the column re-renders on every scroll frame, its cards need not. A card is also a drop
+ * area, so a card dropped on it goes before or after it.
+ */
 const DraggableCard = memo(function DraggableCard({
   card,
+  stageId,
   stages,
   tagLabels,
   onMove,
   isActive,
+  isCurrent,
+  dropSide,
+  density,
 }: {
   card: SearchHit;
+  stageId: string;
   stages: Stage[];
   tagLabels: Map<string, TagLabel>;
   onMove: (card: SearchHit, toStageId: string) => void;
   isActive: boolean;
+  isCurrent: boolean;
+  /** "before" or "after" while a card dragged over the column would land next to this one. */
+  dropSide: string | undefined;
+  density: CardDensity;
 }) {
-  const { setNodeRef, listeners } = useDraggable({ id: card.GTID, data: { card } });
+  const { setNodeRef: setDragRef, listeners } = useDraggable({ id: card.GTID, data: { card } });
+  const { setNodeRef: setDropRef } = useDroppable({
+    id: cardDropId(card.GTID),
+    data: { kind: 'card', stageId, GTID: card.GTID } satisfies DropData,
+  });
+  const setNodeRef = useCallback(
+    (node: HTMLDivElement | null) => {
+      setDragRef(node);
+      setDropRef(node);
+    },
+    [setDragRef, setDropRef],
+  );
   return (
     <div
       ref={setNodeRef}
       {...listeners}
+      className="gt-card-slot"
+      data-card-id={card.GTID}
+      data-drop={dropSide}
       // The browser's own drag of the link or photo would cancel the board's drag.
       onDragStart={(event) => event.preventDefault()}
       style={{ opacity: isActive ? 0.4 : 1, touchAction: 'manipulation' }}
     >
-      <ContactCard card={card} stages={stages} tagLabels={tagLabels} onMove={onMove} />
+      <ContactCard
+        card={card}
+        stages={stages}
+        tagLabels={tagLabels}
+        onMove={onMove}
+        isTabStop={isCurrent}
+        density={density}
+      />
     </div>
   );
 });

@@ -1,14 +1,20 @@
-import { isSocialPlatform } from '@grouptrack/domain';
+import { isSocialPlatform, pickReadableFontColor } from '@grouptrack/domain';
 import { Menu, VisuallyHidden } from '@mantine/core';
 import { memo, useState } from 'react';
+import type { SyntheticEvent } from 'react';
 import { Link } from 'react-router';
 import { formatRelativeTime } from '../../../lib/format';
 import { withListOrigin } from '../../../lib/list-origin';
 import { useCardOrigin } from '../lib/board-origin';
+import type { CardDensity } from '../lib/card-density';
+import { fitChips } from '../lib/chip-fit';
 import { useNow } from '../../../lib/use-now';
 import type { SearchHit } from '../../../lib/search-client';
 import { formatPlatformName } from '../../../lib/platform-names';
 import type { Stage } from '../../../lib/pipelines';
+import { findStatusLabel, useStatusLabels } from '../../../lib/status-labels';
+import { useLoggedUser } from '../../../app/signed-in-user';
+import { MessageDialog } from '../../message-templates';
 import './contact-card.css';
 
 /** A tag's name and colour, looked up from the pipelines answer by tag id. */
@@ -16,12 +22,6 @@ export interface TagLabel {
   name: string;
   color: string;
 }
-
-/**
- * Every card has the same height (contact-card.css), so the board's virtual lists place cards by
- * arithmetic instead of measuring each one as it scrolls into view.
- */
-export const CARD_HEIGHT_PX = 126;
 
 const PLATFORM_COLORS: Record<string, string> = {
   facebook: '#1877F2',
@@ -32,7 +32,8 @@ const PLATFORM_COLORS: Record<string, string> = {
   youtube: '#C4302B',
   skool: '#5C3BFE',
 };
-const MAX_TAGS = 3;
+// The width of a card's line of tags on a board column (COLUMN_WIDTH_PX less padding, photo and menu).
+const TAG_LINE_PX = 164;
 const dueFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 
 /** Up to two initials of a name, for a contact without a photo. */
@@ -71,7 +72,52 @@ function Chip({ color, children }: { color: string | undefined; children: string
   return (
     <span className="gt-card-chip">
       <span className="gt-card-dot" aria-hidden="true" style={{ backgroundColor: color }} />
-      {children}
+      <span className="gt-card-chip-name">{children}</span>
+    </span>
+  );
+}
+
+/** The card's status label, filled in its colour; nothing when it has none (or it was deleted). */
+function CardStatusLabel({ labelId }: { labelId: string }) {
+  const labels = useStatusLabels(useLoggedUser().currentTeam.teamUID).data;
+  const label = findStatusLabel(labels, labelId);
+  if (!label) return null;
+  return (
+    <span
+      className="gt-card-chip"
+      data-testid="card-status-label"
+      style={{
+        backgroundColor: label.color,
+        color: pickReadableFontColor(label.color),
+        borderColor: label.color,
+      }}
+    >
+      <VisuallyHidden>Status label: </VisuallyHidden>
+      {label.display}
+    </span>
+  );
+}
+
+/** The tags that fit on the line, then "+N" for the others (all named in its tooltip). */
+function TagLine({ tags }: { tags: TagLabel[] }) {
+  const shown = fitChips(
+    tags.map((tag) => tag.name),
+    TAG_LINE_PX,
+  );
+  const rest = tags.slice(shown);
+  return (
+    <span className="gt-card-line" data-testid="card-tags">
+      {tags.slice(0, shown).map((tag) => (
+        <Chip key={tag.name} color={tag.color}>
+          {tag.name}
+        </Chip>
+      ))}
+      {rest.length > 0 && (
+        <span className="gt-card-chip" title={rest.map((tag) => tag.name).join(', ')}>
+          +{rest.length}
+          <VisuallyHidden> more tags: {rest.map((tag) => tag.name).join(', ')}</VisuallyHidden>
+        </span>
+      )}
     </span>
   );
 }
@@ -84,6 +130,8 @@ const MoveIcon = (
   </svg>
 );
 
+const stopEvent = (event: SyntheticEvent) => event.stopPropagation();
+
 /**
  * The keyboard (and pointer) way to move a card. A plain button until first used: a Mantine menu on
  * each of the hundreds of cards a long scroll mounts costs more than the card itself.
@@ -93,16 +141,21 @@ function MoveMenu({
   name,
   stages,
   onMove,
+  isTabStop,
 }: {
   card: SearchHit;
   name: string;
   stages: Stage[];
   onMove: (card: SearchHit, toStageId: string) => void;
+  isTabStop: boolean;
 }) {
   const [isArmed, setIsArmed] = useState(false);
+  const [isMessaging, setIsMessaging] = useState(false);
+  const teamUID = useLoggedUser().currentTeam.teamUID;
   const button = (
     <button
       type="button"
+      tabIndex={isTabStop ? 0 : -1}
       className="gt-card-menu-button"
       aria-label={`Move ${name} to stage…`}
       aria-haspopup="menu"
@@ -113,19 +166,29 @@ function MoveMenu({
   );
   if (!isArmed) return button;
   return (
-    <Menu position="bottom-end" withinPortal defaultOpened>
-      <Menu.Target>{button}</Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Move to stage…</Menu.Label>
-        {stages
-          .filter((stage) => stage.stageUID !== card.stage)
-          .map((stage) => (
-            <Menu.Item key={stage.stageUID} onClick={() => onMove(card, stage.stageUID)}>
-              {stage.name}
-            </Menu.Item>
-          ))}
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <Menu position="bottom-end" withinPortal defaultOpened>
+        <Menu.Target>{button}</Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>Move to stage…</Menu.Label>
+          {stages
+            .filter((stage) => stage.stageUID !== card.stage)
+            .map((stage) => (
+              <Menu.Item key={stage.stageUID} onClick={() => onMove(card, stage.stageUID)}>
+                {stage.name}
+              </Menu.Item>
+            ))}
+          <Menu.Divider />
+          <Menu.Item onClick={() => setIsMessaging(true)}>Message…</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {isMessaging && (
+        // The dialog is drawn outside the card, but React still hands its presses to the card's drag.
+        <span role="presentation" onMouseDown={stopEvent} onTouchStart={stopEvent} onKeyDown={stopEvent}>
+          <MessageDialog teamUID={teamUID} GTID={card.GTID} onClose={() => setIsMessaging(false)} />
+        </span>
+      )}
+    </>
   );
 }
 
@@ -135,11 +198,17 @@ export interface ContactCardProps {
   tagLabels: Map<string, TagLabel>;
   onMove: (card: SearchHit, toStageId: string) => void;
   isOverlay?: boolean;
+  /** Whether Tab reaches the card's link and menu: on the board, only the card arrow keys last moved to. */
+  isTabStop?: boolean;
+  /** Compact: the name and one line (open task, last contacted). */
+  density?: CardDensity;
 }
 
 /**
- * A contact on the board: photo, name, platforms, open task, last activity and tags, with a keyboard
- * move menu. Plain elements styled by contact-card.css: a long column mounts cards on every scroll.
+ * A contact on the board: photo, name, platforms, open task, when last contacted and tags, with a
+ * keyboard move menu. Every card of a density has one height (contact-card.css, CARD_HEIGHTS), so
+ * the board's virtual lists place cards by arithmetic instead of measuring each one. Plain elements
+ * styled by contact-card.css: a long column mounts cards on every scroll.
  */
 export const ContactCard = memo(function ContactCard({
   card,
@@ -147,13 +216,20 @@ export const ContactCard = memo(function ContactCard({
   tagLabels,
   onMove,
   isOverlay = false,
+  isTabStop = true,
+  density = 'comfortable',
 }: ContactCardProps) {
   const name = card.name || 'Unnamed contact';
   const now = useNow();
   const tags = card.tags.map((id) => tagLabels.get(id)).filter((tag) => tag !== undefined);
   const origin = useCardOrigin(card.stage);
   return (
-    <div className="gt-card" data-overlay={isOverlay || undefined} data-testid="contact-card">
+    <div
+      className="gt-card"
+      data-density={density}
+      data-overlay={isOverlay || undefined}
+      data-testid="contact-card"
+    >
       {card.photoURL ? (
         <img className="gt-card-photo" src={card.photoURL} alt="" loading="lazy" />
       ) : (
@@ -164,38 +240,40 @@ export const ContactCard = memo(function ContactCard({
       <div className="gt-card-body">
         <Link
           className="gt-card-name"
+          tabIndex={isTabStop ? 0 : -1}
           to={`/contact/${encodeURIComponent(card.GTID)}`}
           // "Back" returns to this board with its filters and scroll; previous and next walk the column.
           state={withListOrigin(null, origin)}
         >
           {name}
         </Link>
-        <span className="gt-card-text">{card.emailAddress}</span>
-        <span className="gt-card-line">
-          {card.platforms.filter(isSocialPlatform).map((platform) => (
-            <Chip key={platform} color={PLATFORM_COLORS[platform]}>
-              {formatPlatformName(platform)}
-            </Chip>
-          ))}
-        </span>
-        <span className="gt-card-line">
-          {card.nextTaskDueAt && <TaskMarker dueAt={card.nextTaskDueAt} now={now} />}
-          {card.lastActivityAt && (
-            <span className="gt-card-dimmed">
-              Active {formatRelativeTime(card.lastActivityAt, now.getTime())}
+        {density === 'comfortable' && (
+          <>
+            <span className="gt-card-text">{card.emailAddress}</span>
+            <span className="gt-card-line">
+              {card.statusLabelId && <CardStatusLabel labelId={card.statusLabelId} />}
+              {card.platforms.filter(isSocialPlatform).map((platform) => (
+                <Chip key={platform} color={PLATFORM_COLORS[platform]}>
+                  {formatPlatformName(platform)}
+                </Chip>
+              ))}
             </span>
-          )}
-        </span>
+          </>
+        )}
         <span className="gt-card-line">
-          {tags.slice(0, MAX_TAGS).map((tag) => (
-            <Chip key={tag.name} color={tag.color}>
-              {tag.name}
-            </Chip>
-          ))}
-          {tags.length > MAX_TAGS && <span className="gt-card-dimmed">+{tags.length - MAX_TAGS}</span>}
+          {density === 'compact' && card.statusLabelId && <CardStatusLabel labelId={card.statusLabelId} />}
+          {card.nextTaskDueAt && <TaskMarker dueAt={card.nextTaskDueAt} now={now} />}
+          <span className="gt-card-dimmed" data-testid="card-last-contacted">
+            {card.lastContactedAt
+              ? `Contacted ${formatRelativeTime(card.lastContactedAt, now.getTime())}`
+              : 'Not contacted yet'}
+          </span>
         </span>
+        {density === 'comfortable' && <TagLine tags={tags} />}
       </div>
-      {!isOverlay && <MoveMenu card={card} name={name} stages={stages} onMove={onMove} />}
+      {!isOverlay && (
+        <MoveMenu card={card} name={name} stages={stages} onMove={onMove} isTabStop={isTabStop} />
+      )}
     </div>
   );
 });

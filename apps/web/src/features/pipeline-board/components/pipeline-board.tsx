@@ -1,6 +1,9 @@
 import {
+  type Active,
+  type Announcements,
   DndContext,
   type DragEndEvent,
+  type DragMoveEvent,
   DragOverlay,
   type DragStartEvent,
   MouseSensor,
@@ -8,10 +11,32 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { Box, Button, Group, Loader, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import { showUndoToast } from '../../../components/undo-toast';
@@ -26,17 +51,25 @@ import { type BoardQuery, fetchStagePage, useBoard } from '../api/board-search';
 import { moveContactToStage } from '../api/move-contact';
 import {
   BOARD_PAGE_SIZE,
+  type BoardAction,
   type BoardState,
   type CardLocation,
+  type CardPlace,
   type ColumnState,
   type StagePage,
+  cardPosition,
+  firstCard,
   locateCard,
   reduceBoard,
 } from '../lib/board-state';
+import { cardFocusTarget, cardInDirection } from '../lib/board-keys';
+import { boardCollision, dropPlaceKey, type DropTarget, dropTargetOf } from '../lib/drop-target';
 import { BoardOriginContext } from '../lib/board-origin';
 import { useBoardViewMemory } from '../lib/use-board-view-memory';
-import { BoardColumn, COLUMN_WIDTH_PX } from './board-column';
+import { useCardDensity } from '../lib/card-density';
+import { BoardColumn, cardStepPx, COLUMN_WIDTH_PX } from './board-column';
 import { ContactCard, type TagLabel } from './contact-card';
+import './board-strip.css';
 
 const NO_DEALS: OpenDealsSum[] = [];
 
@@ -147,33 +180,55 @@ export function PipelineBoard({ teamUID, pipeline, pipelines, globalTagSets }: P
   const { mutateAsync: saveMove } = move;
 
   // The Undo of a toast shown for an earlier render calls the latest moveCard.
-  const moveCardRef = useRef<(card: SearchHit, toStageId: string, undoing?: CardLocation) => void>(
-    () => undefined,
-  );
+  const moveCardRef = useRef<(card: SearchHit, toStageId: string, how?: MoveHow) => void>(() => undefined);
   const stageNames = useMemo(
     () => new Map(pipeline.stages.map((stage) => [stage.stageUID, stage.name])),
     [pipeline.stages],
   );
+  // What the board last did, for screen readers (a polite live region).
+  const [announcement, setAnnouncement] = useState('');
+  const [density, setDensity] = useCardDensity();
+  // The card keeping the board's tab stop, and a card to focus once its move has drawn.
+  const [currentGTID, setCurrentGTID] = useState<string | null>(null);
+  const focusAfterMove = useRef<string | null>(null);
 
   /**
-   * Moves a card (shown at once, saved in one write). A move the user made offers an Undo, which
-   * puts the card back in its stage and place, also in one write.
+   * Moves a card (shown at once, saved in one write): next to the card `place` names, or to the top of
+   * its new column. A move the user made offers an Undo, which puts the card back in its stage and
+   * place, also in one write.
    */
   const moveCard = useCallback(
-    (card: SearchHit, toStageId: string, undoing?: CardLocation) => {
-      const from = locateCard(stateRef.current, card.GTID);
-      if (!from || from.stageId === toStageId) return;
+    (card: SearchHit, toStageId: string, { place, undoing, focus = false }: MoveHow = {}) => {
+      const state = stateRef.current;
+      const from = locateCard(state, card.GTID);
+      if (!from) return;
+      const action: BoardAction = { type: 'move', GTID: card.GTID, toStageId, slot: undoing?.slot, place };
+      const next = reduceBoard(state, action);
+      const was = cardPosition(state, card.GTID);
+      const to = cardPosition(next, card.GTID);
+      if (!to || (to.stageId === was?.stageId && to.position === was.position)) return;
       const name = card.name || 'the contact';
-      dispatch({ type: 'move', GTID: card.GTID, toStageId, slot: undoing?.slot });
+      const stageName = stageNames.get(toStageId) ?? 'another stage';
+      dispatch(action);
+      stateRef.current = next;
+      setAnnouncement(`Moved ${name} to ${stageName}, position ${to.position} of ${to.count}`);
+      if (focus) focusAfterMove.current = card.GTID;
       const rank = undoing ? card.rank : null;
-      saveMove({ teamUID, GTID: card.GTID, pipelineId, stageId: toStageId, rank })
+      saveMove({
+        teamUID,
+        GTID: card.GTID,
+        pipelineId,
+        stageId: toStageId,
+        rank,
+        place: undoing ? undefined : place,
+      })
         .then(() => {
           scheduleBoardRefresh(queryClient, teamUID, pipelineId);
           if (undoing) return;
           showUndoToast({
-            message: `Moved ${name} to ${stageNames.get(toStageId) ?? 'another stage'}.`,
+            message: `Moved ${name} to ${stageName}.`,
             label: `Undo moving ${name}`,
-            undo: () => moveCardRef.current(card, from.stageId, from),
+            undo: () => moveCardRef.current(card, from.stageId, { undoing: from }),
           });
         })
         .catch((error: unknown) => {
@@ -190,19 +245,93 @@ export function PipelineBoard({ teamUID, pipeline, pipelines, globalTagSets }: P
   useEffect(() => {
     moveCardRef.current = moveCard;
   });
+  // The card menu's move (the keyboard's way): to the top of the stage, where it is in view, keeping focus.
+  const moveFromMenu = useCallback(
+    (card: SearchHit, toStageId: string) => {
+      const column = stateRef.current[toStageId];
+      const first = column && firstCard(column);
+      moveCard(card, toStageId, { place: first ? { before: first.GTID } : undefined, focus: true });
+    },
+    [moveCard],
+  );
+
+  const regionRef = useRef<HTMLElement | null>(null);
+  const setRegion = useCallback(
+    (region: HTMLDivElement | null) => {
+      regionRef.current = region;
+      setStagesRegion(region);
+    },
+    [setStagesRegion],
+  );
+  // Focus follows a card moved from its menu to its new column, scrolled into view if it is not.
+  useEffect(() => {
+    const GTID = focusAfterMove.current;
+    const region = regionRef.current;
+    if (!GTID || !region) return;
+    focusAfterMove.current = null;
+    let frames = 0;
+    let frame = 0;
+    const tryFocus = () => {
+      const card = region.querySelector(`[data-card-id="${CSS.escape(GTID)}"]`);
+      const target = card && cardFocusTarget(card);
+      if (target) {
+        target.focus();
+        return;
+      }
+      const at = cardPosition(stateRef.current, GTID);
+      const list =
+        at &&
+        region.querySelector(`[data-stage-id="${CSS.escape(at.stageId)}"] [data-testid="column-scroll"]`);
+      if (at && list && frames === 0) list.scrollTop = (at.position - 1) * cardStepPx(density);
+      // The virtual list draws the rows scrolled to on a later frame.
+      if ((frames += 1) < 10) frame = requestAnimationFrame(tryFocus);
+    };
+    tryFocus();
+    return () => cancelAnimationFrame(frame);
+  }, [state, density]);
+
+  // Arrow keys move focus between cards (up and down) and columns (left and right).
+  const onBoardKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const card = (event.target as HTMLElement).closest<HTMLElement>('[data-card-id]');
+    const region = regionRef.current;
+    if (!card || !region || event.altKey || event.ctrlKey || event.metaKey) return;
+    const next = cardInDirection(region, card, event.key);
+    const target = next && cardFocusTarget(next);
+    if (!target) return;
+    event.preventDefault();
+    target.focus();
+  };
+  // Each column is one tab stop, on the card last focused there (board-column.tsx).
+  const onBoardFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const card = (event.target as HTMLElement).closest<HTMLElement>('[data-card-id]');
+    if (card) setCurrentGTID(card.dataset.cardId ?? null);
+  };
 
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 6 } }),
   );
   const [activeCard, setActiveCard] = useState<SearchHit | null>(null);
+  // Where the dragged card would land, shown as a line between cards.
+  const [dropTarget, setDropTarget] = useState<DropTarget | null>(null);
   const onDragStart = (event: DragStartEvent) => {
     setActiveCard((event.active.data.current as { card: SearchHit } | undefined)?.card ?? null);
   };
+  const onDragMove = (event: DragMoveEvent) => {
+    const target = dropTargetOf(event.collisions);
+    const key = (value: DropTarget | null) => (value ? `${value.stageId}|${dropPlaceKey(value)}` : '');
+    if (key(target) !== key(dropTarget)) setDropTarget(target);
+  };
   const onDragEnd = (event: DragEndEvent) => {
     setActiveCard(null);
+    setDropTarget(null);
     const card = (event.active.data.current as { card: SearchHit } | undefined)?.card;
-    if (card && event.over) moveCard(card, String(event.over.id));
+    const target = dropTargetOf(event.collisions);
+    if (card && target) moveCard(card, target.stageId, { place: target.place });
+  };
+  const endDrag = () => {
+    setActiveCard(null);
+    setDropTarget(null);
   };
 
   const switchPipeline = (id: string | null) => {
@@ -243,6 +372,12 @@ export function PipelineBoard({ teamUID, pipeline, pipelines, globalTagSets }: P
               allowDeselect={false}
               w={{ base: '100%', xs: 300 }}
             />
+            <Switch
+              label="Compact cards"
+              checked={density === 'compact'}
+              onChange={(event) => setDensity(event.currentTarget.checked ? 'compact' : 'comfortable')}
+              mb={8}
+            />
             <Button onClick={() => openAddContact({ pipelineId })}>Add contact</Button>
           </Group>
         </Group>
@@ -280,10 +415,13 @@ export function PipelineBoard({ teamUID, pipeline, pipelines, globalTagSets }: P
             )}
             <DndContext
               sensors={sensors}
+              collisionDetection={boardCollision}
               onDragStart={onDragStart}
+              onDragMove={onDragMove}
               onDragEnd={onDragEnd}
-              onDragCancel={() => setActiveCard(null)}
+              onDragCancel={endDrag}
               accessibility={{
+                announcements: dragAnnouncements,
                 screenReaderInstructions: {
                   draggable:
                     'To move a contact with the keyboard, use the "Move to stage…" menu on its card.',
@@ -291,15 +429,17 @@ export function PipelineBoard({ teamUID, pipeline, pipelines, globalTagSets }: P
               }}
             >
               <Group
-                ref={setStagesRegion}
+                ref={setRegion}
                 gap="sm"
                 wrap="nowrap"
                 align="flex-start"
+                className="gt-board-strip"
                 style={{ overflowX: 'auto' }}
                 pb="xs"
                 aria-label={`Stages of ${pipeline.nickName}`}
                 role="region"
-                tabIndex={0}
+                onKeyDown={onBoardKeyDown}
+                onFocus={onBoardFocus}
               >
                 {stages.map((stage) => {
                   const column = state[stage.stageUID];
@@ -313,9 +453,12 @@ export function PipelineBoard({ teamUID, pipeline, pipelines, globalTagSets }: P
                       openDeals={openDealsByStage.get(stage.stageUID) ?? NO_DEALS}
                       tagLabels={tagLabels}
                       activeGTID={activeCard?.GTID ?? null}
+                      currentGTID={currentGTID}
+                      density={density}
+                      dropPlace={dropTarget?.stageId === stage.stageUID ? dropPlaceKey(dropTarget) : null}
                       onNeedPages={loadPages}
                       onRetry={retryColumn}
-                      onMove={moveCard}
+                      onMove={moveFromMenu}
                       onAdd={addToStage}
                     />
                   );
@@ -328,18 +471,40 @@ export function PipelineBoard({ teamUID, pipeline, pipelines, globalTagSets }: P
                       card={activeCard}
                       stages={pipeline.stages}
                       tagLabels={tagLabels}
-                      onMove={moveCard}
+                      onMove={moveFromMenu}
                       isOverlay
+                      density={density}
                     />
                   </Box>
                 )}
               </DragOverlay>
             </DndContext>
+            <VisuallyHidden aria-live="polite" data-testid="board-announcement">
+              {announcement}
+            </VisuallyHidden>
           </Box>
         )}
       </Stack>
     </BoardOriginContext.Provider>
   );
+}
+
+const nameOfDragged = (active: Active) =>
+  (active.data.current as { card: SearchHit } | undefined)?.card.name || 'the contact';
+
+// Drags speak of names, not ids; where a card landed is the board's own announcement.
+const dragAnnouncements: Announcements = {
+  onDragStart: ({ active }) => `Picked up ${nameOfDragged(active)}.`,
+  onDragOver: () => undefined,
+  onDragEnd: () => undefined,
+  onDragCancel: ({ active }) => `Moving ${nameOfDragged(active)} was cancelled.`,
+};
+
+/** How a card moves: next to a card (a drop), back to a slot (an Undo), and whether focus follows it. */
+interface MoveHow {
+  place?: CardPlace | undefined;
+  undoing?: CardLocation;
+  focus?: boolean;
 }
 
 function BoardSkeleton({ count }: { count: number }) {

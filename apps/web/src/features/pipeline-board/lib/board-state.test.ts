@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchHit } from '../../../lib/search-client';
-import { BOARD_PAGE_SIZE, type BoardState, layOutColumn, locateCard, reduceBoard } from './board-state';
+import {
+  BOARD_PAGE_SIZE,
+  type BoardState,
+  cardPosition,
+  layOutColumn,
+  locateCard,
+  reduceBoard,
+} from './board-state';
 
 function buildHit(GTID: string, stage: string): SearchHit {
   return {
@@ -11,13 +18,14 @@ function buildHit(GTID: string, stage: string): SearchHit {
     emailAddress: null,
     phoneNumber: null,
     photoURL: null,
+    statusLabelId: null,
     platforms: [],
     tags: [],
     stage,
     rank: null,
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-01-01T00:00:00Z',
-    lastActivityAt: null,
+    lastContactedAt: null,
     nextTaskDueAt: null,
   };
 }
@@ -114,6 +122,41 @@ describe('reduceBoard', () => {
     expect(namesOf(rolledBack, 'a')).toEqual(['a-0', 'a-1', 'a-2']);
     expect(layOutColumn(rolledBack.b!).count).toBe(20_000);
     expect(locateCard(rolledBack, 'a-1')?.card.stage).toBe('a');
+  });
+
+  it('keeps a card dropped between two others there, in another column and in its own', () => {
+    const across = reduceBoard(buildBoard(), {
+      type: 'move',
+      GTID: 'b-3',
+      toStageId: 'a',
+      place: { after: 'a-0' },
+    });
+    expect(namesOf(across, 'a')).toEqual(['a-0', 'b-3', 'a-1', 'a-2']);
+    expect(cardPosition(across, 'b-3')).toEqual({ stageId: 'a', position: 2, count: 4 });
+    expect(cardPosition(across, 'b-4')).toEqual({ stageId: 'b', position: 4, count: 19_999 });
+
+    const within = reduceBoard(across, {
+      type: 'move',
+      GTID: 'a-2',
+      toStageId: 'a',
+      place: { before: 'a-0' },
+    });
+    expect(namesOf(within, 'a')).toEqual(['a-2', 'a-0', 'b-3', 'a-1']);
+    const down = reduceBoard(within, { type: 'move', GTID: 'a-2', toStageId: 'a', place: { after: 'a-1' } });
+    expect(namesOf(down, 'a')).toEqual(['a-0', 'b-3', 'a-1', 'a-2']);
+  });
+
+  it('puts a card moved within its column back in its slot on Undo', () => {
+    const before = buildBoard();
+    const from = locateCard(before, 'a-2')!;
+    const moved = reduceBoard(before, {
+      type: 'move',
+      GTID: 'a-2',
+      toStageId: 'a',
+      place: { before: 'a-0' },
+    });
+    const undone = reduceBoard(moved, { type: 'move', GTID: 'a-2', toStageId: 'a', slot: from.slot });
+    expect(namesOf(undone, 'a')).toEqual(['a-0', 'a-1', 'a-2']);
   });
 
   it('does nothing for a card dropped on its own column or an unknown card', () => {

@@ -28,6 +28,9 @@ export interface CardLocation {
   card: SearchHit;
 }
 
+/** Where a moved card goes: next to a card of its new column, by that card's contact id. */
+export type CardPlace = { after: string } | { before: string };
+
 export interface StagePage {
   stageUID: string;
   total: number;
@@ -49,7 +52,7 @@ export type BoardAction =
     }
   | { type: 'pageFailed'; stageId: string; generation: number; message: string }
   | { type: 'clearError'; stageId: string }
-  | { type: 'move'; GTID: string; toStageId: string; slot?: CardSlot };
+  | { type: 'move'; GTID: string; toStageId: string; slot?: CardSlot; place?: CardPlace };
 
 function emptyColumn(generation = 0): ColumnState {
   return { serverTotal: 0, pages: {}, pinned: [], generation, error: null };
@@ -139,21 +142,70 @@ function withCard(column: ColumnState, card: SearchHit, slot: CardSlot): ColumnS
   return { ...column, pages: { ...column.pages, [slot.page]: next } };
 }
 
-function moveCard(state: BoardState, GTID: string, toStageId: string, slot?: CardSlot): BoardState {
-  const from = locateCard(state, GTID);
-  const target = state[toStageId];
-  if (!from || !target || from.stageId === toStageId) return state;
-  const removed = withoutCard(state[from.stageId]!, from.slot);
-  const card = { ...from.card, stage: toStageId };
-  return {
-    ...state,
-    [from.stageId]: removed,
-    [toStageId]: withCard(target, card, slot ?? { kind: 'pinned', index: 0 }),
-  };
+/** The slot `by` rows further down the same list (the pinned cards, or one page). */
+function shiftSlot(slot: CardSlot, by: number): CardSlot {
+  return slot.kind === 'pinned' ? { ...slot, index: slot.index + by } : { ...slot, offset: slot.offset + by };
 }
 
-function pinnedElsewhere(state: BoardState): Set<string> {
-  return new Set(Object.values(state).flatMap((column) => column.pinned.map((card) => card.GTID)));
+/**
+ * Moves a card to `slot` (putting it back), or next to the card `place` names, or else to the top of
+ * its new column; a card moves within its own column only to a slot or place given.
+ */
+function moveCard(
+  state: BoardState,
+  GTID: string,
+  toStageId: string,
+  slot?: CardSlot,
+  place?: CardPlace,
+): BoardState {
+  const from = locateCard(state, GTID);
+  if (!from || !state[toStageId] || (from.stageId === toStageId && !slot && !place)) return state;
+  const removed = { ...state, [from.stageId]: withoutCard(state[from.stageId]!, from.slot) };
+  let at: CardSlot = slot ?? { kind: 'pinned', index: 0 };
+  if (!slot && place) {
+    const anchor = locateCard(removed, 'after' in place ? place.after : place.before);
+    if (anchor?.stageId === toStageId) at = shiftSlot(anchor.slot, 'after' in place ? 1 : 0);
+  }
+  const card = { ...from.card, stage: toStageId };
+  return { ...removed, [toStageId]: withCard(removed[toStageId]!, card, at) };
+}
+
+/** A loaded card's place in its column as the user sees it (from 1), and the column's card count. */
+export function cardPosition(
+  state: BoardState,
+  GTID: string,
+): { stageId: string; position: number; count: number } | null {
+  const found = locateCard(state, GTID);
+  if (!found) return null;
+  const column = state[found.stageId]!;
+  const { slot } = found;
+  const lengths = listPageLengths(column);
+  const above =
+    slot.kind === 'pinned'
+      ? slot.index
+      : column.pinned.length +
+        lengths.slice(0, slot.page).reduce((sum, length) => sum + length, 0) +
+        slot.offset;
+  return { stageId: found.stageId, position: above + 1, count: layOutColumn(column).count };
+}
+
+/** The first card a column shows, if loaded. */
+export function firstCard(column: ColumnState): SearchHit | null {
+  return column.pinned[0] ?? column.pages[0]?.[0] ?? null;
+}
+
+/**
+ * Cards loaded in other columns than `stageId`: a page read before the server saw a move must not
+ * show the moved card a second time.
+ */
+function loadedElsewhere(state: BoardState, stageId: string): Set<string> {
+  const ids = new Set<string>();
+  for (const [id, column] of Object.entries(state)) {
+    if (id === stageId) continue;
+    for (const card of column.pinned) ids.add(card.GTID);
+    for (const hits of Object.values(column.pages)) for (const card of hits) ids.add(card.GTID);
+  }
+  return ids;
 }
 
 /** The board's cards: first paint, further pages, resets after changes, and optimistic moves. */
@@ -174,7 +226,7 @@ export function reduceBoard(state: BoardState, action: BoardAction): BoardState 
     case 'resetColumn': {
       const current = state[action.stageId];
       if (!current) return state;
-      const skip = pinnedElsewhere(state);
+      const skip = loadedElsewhere(state, action.stageId);
       return {
         ...state,
         [action.stageId]: {
@@ -187,7 +239,7 @@ export function reduceBoard(state: BoardState, action: BoardAction): BoardState 
     case 'pageLoaded': {
       const column = state[action.stageId];
       if (!column || column.generation !== action.generation) return state;
-      const skip = pinnedElsewhere(state);
+      const skip = loadedElsewhere(state, action.stageId);
       return {
         ...state,
         [action.stageId]: {
@@ -209,6 +261,6 @@ export function reduceBoard(state: BoardState, action: BoardAction): BoardState 
       return { ...state, [action.stageId]: { ...column, error: null } };
     }
     case 'move':
-      return moveCard(state, action.GTID, action.toStageId, action.slot);
+      return moveCard(state, action.GTID, action.toStageId, action.slot, action.place);
   }
 }

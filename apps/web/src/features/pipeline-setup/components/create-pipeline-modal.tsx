@@ -5,6 +5,7 @@ import type { Pipeline } from '../../../lib/pipelines';
 import { createPipeline, usePipelineMutation } from '../../../lib/pipelines';
 import { readNewPipeline } from '../lib/new-pipeline';
 import { FormActions } from '../../../components/form-actions';
+import { keepEnterInField, useFieldErrors } from '../../../lib/validate';
 
 export interface CreatePipelineModalProps {
   teamUID: string;
@@ -12,6 +13,8 @@ export interface CreatePipelineModalProps {
   onCreated: (pipeline: Pipeline) => void;
   onClose: () => void;
 }
+
+const MAX_STAGES = 50;
 
 /** Creates a pipeline with its name and stages in order. */
 export function CreatePipelineModal({
@@ -22,20 +25,30 @@ export function CreatePipelineModal({
 }: CreatePipelineModalProps) {
   const [nickName, setNickName] = useState('');
   const [stages, setStages] = useState<string[]>(['New', 'Contacted', 'Won']);
-  const [errors, setErrors] = useState<{ nickName?: string; stages?: string }>({});
+  const checked = readNewPipeline({ nickName, stageNames: stages, existingNames });
+  const [errors, showErrors] = useFieldErrors<'nickName' | 'stages'>(checked.ok ? {} : checked.errors);
   const create = usePipelineMutation(teamUID, (input: Parameters<typeof createPipeline>[1]) =>
     createPipeline(teamUID, input),
   );
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const result = readNewPipeline({ nickName, stageNames: stages, existingNames });
-    setErrors(result.ok ? {} : result.errors);
-    if (!result.ok) return;
+    showErrors(checked.ok ? {} : checked.errors);
+    if (!checked.ok) return;
     create.mutate(
-      { nickName: result.nickName, stages: result.stageNames.map((name) => ({ name })) },
+      { nickName: checked.nickName, stages: checked.stageNames.map((name) => ({ name })) },
       { onSuccess: onCreated },
     );
+  }
+
+  /** Enter in a stage moves to the next one, and in the last adds a stage: the pipeline is made by its button. */
+  function handleStageEnter(index: number, field: HTMLElement) {
+    const stageAt = (at: number) =>
+      field.closest('form')?.querySelectorAll<HTMLInputElement>('input[data-stage-name]')[at];
+    if (index < stages.length - 1) return stageAt(index + 1)?.focus();
+    if (stages.length >= MAX_STAGES) return;
+    setStages((current) => [...current, '']);
+    requestAnimationFrame(() => stageAt(index + 1)?.focus());
   }
 
   return (
@@ -55,6 +68,8 @@ export function CreatePipelineModal({
               <TextInput
                 style={{ flex: 1 }}
                 label={`Stage ${index + 1}`}
+                data-stage-name
+                onKeyDown={keepEnterInField((field) => handleStageEnter(index, field))}
                 value={stage}
                 onChange={(event) => {
                   const value = event.currentTarget.value;
@@ -81,7 +96,7 @@ export function CreatePipelineModal({
           <Button
             variant="default"
             onClick={() => setStages((current) => [...current, ''])}
-            disabled={stages.length >= 50}
+            disabled={stages.length >= MAX_STAGES}
           >
             Add another stage
           </Button>

@@ -7,6 +7,7 @@ import type { Stage, StageFields } from '../../../lib/pipelines';
 import { useCreatePhase, usePhases } from '../api/phases';
 import { ColorField } from '../../../components/color-field';
 import { FormActions } from '../../../components/form-actions';
+import { keepEnterInField, useFieldErrors } from '../../../lib/validate';
 
 const NEW_PHASE = '__new_phase__';
 
@@ -28,35 +29,36 @@ export function StageEditorModal({ teamUID, stage, takenNames, onSave, onClose }
   const [description, setDescription] = useState(stage?.description ?? '');
   const [phaseId, setPhaseId] = useState<string | null>(stage?.phase ?? null);
   const [newPhase, setNewPhase] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ name?: string; color?: string; phase?: string }>({});
+  const [phaseError, setPhaseError] = useState<string | undefined>();
+  const trimmed = name.trim();
+  const parsedColor = hexColorSchema.safeParse(color);
+  const current: { name?: string; color?: string } = {};
+  if (!trimmed) current.name = 'Enter a name';
+  else if (takenNames.some((taken) => taken.trim().toLowerCase() === trimmed.toLowerCase()))
+    current.name = `A stage named "${trimmed}" already exists in this pipeline`;
+  if (!parsedColor.success) current.color = parsedColor.error.issues[0]?.message ?? 'Enter a hex colour';
+  const [errors, showErrors] = useFieldErrors<'name' | 'color'>(current);
   const [saveError, setSaveError] = useState<unknown>(null);
   const [isSaving, setIsSaving] = useState(false);
 
   async function handleAddPhase() {
-    const trimmed = (newPhase ?? '').trim();
-    if (!trimmed) return setErrors((current) => ({ ...current, phase: 'Enter the phase name' }));
+    const phaseName = (newPhase ?? '').trim();
+    if (!phaseName) return setPhaseError('Enter the phase name');
     try {
-      const list = await createPhase.mutateAsync(trimmed);
-      const created = [...list].reverse().find((phase) => phase.name === trimmed);
+      const list = await createPhase.mutateAsync(phaseName);
+      const created = [...list].reverse().find((phase) => phase.name === phaseName);
       if (created) setPhaseId(created.phaseUID);
       setNewPhase(null);
-      setErrors((current) => ({ ...current, phase: undefined }));
+      setPhaseError(undefined);
     } catch (error) {
-      setErrors((current) => ({ ...current, phase: formatErrorMessage(error) }));
+      setPhaseError(formatErrorMessage(error));
     }
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const trimmed = name.trim();
-    const parsedColor = hexColorSchema.safeParse(color);
-    const next: { name?: string; color?: string } = {};
-    if (!trimmed) next.name = 'Enter a name';
-    else if (takenNames.some((taken) => taken.trim().toLowerCase() === trimmed.toLowerCase()))
-      next.name = `A stage named "${trimmed}" already exists in this pipeline`;
-    if (!parsedColor.success) next.color = parsedColor.error.issues[0]?.message ?? 'Enter a hex colour';
-    setErrors(next);
-    if (next.name || next.color || !parsedColor.success) return;
+    showErrors(current);
+    if (current.name || current.color || !parsedColor.success) return;
     setIsSaving(true);
     setSaveError(null);
     try {
@@ -111,7 +113,7 @@ export function StageEditorModal({ teamUID, stage, takenNames, onSave, onClose }
               if (value === NEW_PHASE) setNewPhase('');
               else setPhaseId(value);
             }}
-            error={newPhase === null ? errors.phase : undefined}
+            error={newPhase === null ? phaseError : undefined}
           />
           {newPhase !== null && (
             <Group align="flex-start" gap="xs">
@@ -119,8 +121,12 @@ export function StageEditorModal({ teamUID, stage, takenNames, onSave, onClose }
                 aria-label="New phase name"
                 placeholder="New phase name"
                 value={newPhase}
-                onChange={(event) => setNewPhase(event.currentTarget.value)}
-                error={errors.phase}
+                onChange={(event) => {
+                  setNewPhase(event.currentTarget.value);
+                  setPhaseError(undefined);
+                }}
+                onKeyDown={keepEnterInField(() => void handleAddPhase())}
+                error={phaseError}
               />
               <Button variant="light" onClick={() => void handleAddPhase()} loading={createPhase.isPending}>
                 Create phase

@@ -45,7 +45,8 @@ export function StagesPanel({ teamUID, pipeline, canEdit }: StagesPanelProps) {
         canMove={canEdit}
         onMove={(id, placement) => save.mutateAsync({ id, ...placement })}
         renderItem={(stage) => (
-          <Group justify="space-between" wrap="nowrap">
+          // Wraps on a phone, the buttons under the stage's name, rather than widening the page.
+          <Group justify="space-between" gap="xs">
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Group gap="xs">
                 <Text

@@ -4,8 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
-import { sameValueSchema, validateFields } from '../../../lib/validate';
-import type { FieldErrors, FieldSchema } from '../../../lib/validate';
+import { sameValueSchema, useFieldErrors, validateFields } from '../../../lib/validate';
+import type { FieldSchema } from '../../../lib/validate';
 import { useSetPassword } from '../../auth';
 
 interface PasswordValues {
@@ -33,21 +33,22 @@ export function PasswordForm({ passwordSet }: PasswordFormProps) {
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<keyof PasswordValues>>({});
   const setPassword = useSetPassword();
   const title = passwordSet ? 'Change password' : 'Set a password';
+  // The confirmation is checked against the password as it is now, so its error clears once the two match.
+  const result = validateFields<PasswordValues>(
+    {
+      currentPassword: passwordSet ? currentPasswordSchema : notNeededSchema,
+      newPassword: passwordSchema,
+      confirmPassword: sameValueSchema(newPassword, 'The two passwords do not match.'),
+    },
+    { currentPassword, newPassword, confirmPassword },
+  );
+  const [errors, showErrors] = useFieldErrors<keyof PasswordValues>(result.ok ? {} : result.errors);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validateFields<PasswordValues>(
-      {
-        currentPassword: passwordSet ? currentPasswordSchema : notNeededSchema,
-        newPassword: passwordSchema,
-        confirmPassword: sameValueSchema(newPassword, 'The two passwords do not match.'),
-      },
-      { currentPassword, newPassword, confirmPassword },
-    );
-    setErrors(result.ok ? {} : result.errors);
+    showErrors(result.ok ? {} : result.errors);
     if (!result.ok) return;
     setPassword.mutate(
       {

@@ -23,8 +23,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
-import { validateFields } from '../../../lib/validate';
-import type { FieldErrors } from '../../../lib/validate';
+import { useFieldErrors, validateFields } from '../../../lib/validate';
 import type { LoggedUser } from '../../../app/signed-in-user';
 import { useUpdateProfile } from '../api/update-profile';
 import { formatAvatarPreview, photoUrlSchema, readPhotoUrlField } from '../lib/profile-form';
@@ -59,16 +58,16 @@ export function ProfileDetailsForm({ user }: ProfileDetailsFormProps) {
   );
   const [timeZone, setTimeZone] = useState(user.timeZone);
   const [phoneNumber, setPhoneNumber] = useState(user.phoneNumber ?? '');
-  const [errors, setErrors] = useState<FieldErrors<keyof ProfileValues>>({});
   const updateProfile = useUpdateProfile();
+  const result = validateFields<ProfileValues>(
+    { name: personNameSchema, photoURL: photoUrlSchema, phoneNumber: optionalMobileNumber },
+    { name, photoURL, phoneNumber: phoneNumber.trim() === '' ? null : phoneNumber },
+  );
+  const [errors, showErrors] = useFieldErrors<keyof ProfileValues>(result.ok ? {} : result.errors);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validateFields<ProfileValues>(
-      { name: personNameSchema, photoURL: photoUrlSchema, phoneNumber: optionalMobileNumber },
-      { name, photoURL, phoneNumber: phoneNumber.trim() === '' ? null : phoneNumber },
-    );
-    setErrors(result.ok ? {} : result.errors);
+    showErrors(result.ok ? {} : result.errors);
     if (!result.ok) return;
     updateProfile.mutate(
       { ...result.values, defaultContactView, timeZone },

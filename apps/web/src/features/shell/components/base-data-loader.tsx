@@ -20,7 +20,7 @@ export function BaseDataLoader({ isRetrying = false }: BaseDataLoaderProps) {
           {tagline}
         </Text>
         {isRetrying && (
-          <Text size="sm" c="orange.8">
+          <Text size="sm" c="orange">
             GroupTrack is not answering yet; trying again…
           </Text>
         )}

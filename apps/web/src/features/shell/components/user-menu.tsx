@@ -1,4 +1,5 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, useMantineColorScheme } from '@mantine/core';
+import type { MantineColorScheme } from '@mantine/core';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icons';
 
@@ -8,8 +9,16 @@ export interface UserMenuProps {
   photoURL: string;
 }
 
-/** The signed-in user's menu: profile, team, billing and sign-out. */
+const THEMES: { scheme: MantineColorScheme; label: string }[] = [
+  { scheme: 'light', label: 'Light' },
+  { scheme: 'dark', label: 'Dark' },
+  { scheme: 'auto', label: 'System' },
+];
+
+/** The signed-in user's menu: profile, team, billing, the colour scheme and sign-out. */
 export function UserMenu({ name, email, photoURL }: UserMenuProps) {
+  // Kept in this browser's localStorage by Mantine; "System" follows the operating system's preference.
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
   return (
     <Menu position="bottom-end" width={240} shadow="md">
       <Menu.Target>
@@ -53,6 +62,25 @@ export function UserMenu({ name, email, photoURL }: UserMenuProps) {
         <Menu.Item component={Link} to="/profile/billing" leftSection={<Icon name="billing" size={16} />}>
           Billing
         </Menu.Item>
+        <Menu.Divider />
+        <div role="group" aria-labelledby="user-menu-theme">
+          <Menu.Label id="user-menu-theme">Theme</Menu.Label>
+          {THEMES.map(({ scheme, label }) => (
+            <Menu.Item
+              key={scheme}
+              closeMenuOnClick={false}
+              onClick={() => setColorScheme(scheme)}
+              aria-current={colorScheme === scheme ? 'true' : undefined}
+              leftSection={
+                <Text component="span" w={16} ta="center" aria-hidden>
+                  {colorScheme === scheme ? '✓' : ''}
+                </Text>
+              }
+            >
+              {label}
+            </Menu.Item>
+          ))}
+        </div>
         <Menu.Divider />
         <Menu.Item component={Link} to="/logout" leftSection={<Icon name="logout" size={16} />}>
           Logout

@@ -9,6 +9,7 @@ import { formatDueOffset } from '../lib/due-offset';
 import { toTaskTemplateFormValues, validateTaskTemplateForm } from '../lib/task-template-form';
 import type { TaskTemplateFormErrors, TaskTemplateFormValues } from '../lib/task-template-form';
 import { FormActions } from '../../../components/form-actions';
+import { keepEnterInField, useFieldErrors } from '../../../lib/validate';
 
 const CREATOR_OPTION = 'creator';
 
@@ -35,7 +36,8 @@ export function TaskTemplateModal({
   onClose,
 }: TaskTemplateModalProps) {
   const [values, setValues] = useState<TaskTemplateFormValues>(() => toTaskTemplateFormValues(template));
-  const [errors, setErrors] = useState<TaskTemplateFormErrors>({});
+  const checked = validateTaskTemplateForm(values);
+  const [errors, showErrors] = useFieldErrors<keyof TaskTemplateFormErrors>(checked.ok ? {} : checked.errors);
   const save = useSaveTaskTemplate(teamUID);
   const set = <Field extends keyof TaskTemplateFormValues>(
     field: Field,
@@ -44,11 +46,10 @@ export function TaskTemplateModal({
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const result = validateTaskTemplateForm(values);
-    setErrors(result.ok ? {} : result.errors);
-    if (!result.ok) return;
+    showErrors(checked.ok ? {} : checked.errors);
+    if (!checked.ok) return;
     save.mutate(
-      { templateUID: template?.templateUID ?? null, fields: result.fields },
+      { templateUID: template?.templateUID ?? null, fields: checked.fields },
       { onSuccess: onClose },
     );
   }
@@ -68,7 +69,7 @@ export function TaskTemplateModal({
         <Stack>
           <TextInput
             label="Task name"
-            description="The name each task made from this template gets."
+            description="The name each task made from this template gets. Fields such as {firstName} are filled in for the contact."
             value={values.name}
             onChange={(event) => set('name', event.currentTarget.value)}
             error={errors.name}
@@ -83,6 +84,7 @@ export function TaskTemplateModal({
               data={[...categories]}
               value={values.category}
               onChange={(value) => set('category', value)}
+              onKeyDown={keepEnterInField()}
               error={errors.category}
               maxLength={60}
             />
@@ -92,6 +94,7 @@ export function TaskTemplateModal({
               data={[...types]}
               value={values.type}
               onChange={(value) => set('type', value)}
+              onKeyDown={keepEnterInField()}
               error={errors.type}
               maxLength={60}
             />

@@ -1,7 +1,9 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { followDueDate } from '@grouptrack/domain';
 import { formatErrorMessage } from '../../../lib/api-client';
+import { useFieldErrors } from '../../../lib/validate';
 import { useLoggedUser } from '../../../app/signed-in-user';
 import { useMembers } from '../../../lib/team-members';
 import type { Task } from '../api/tasks';
@@ -30,7 +32,8 @@ export function TaskFormModal({ teamUID, task, contact, onClose }: TaskFormModal
   const [form, setForm] = useState<TaskForm>(() =>
     toTaskForm({ task, contact, userUID: user.uid, today: new Date() }),
   );
-  const [errors, setErrors] = useState<TaskFormErrors>({});
+  const read = readTaskForm(form);
+  const [errors, showErrors] = useFieldErrors<keyof TaskFormErrors>(read.ok ? {} : read.errors);
   const set = (patch: Partial<TaskForm>) => setForm((current) => ({ ...current, ...patch }));
 
   const assignees = (members.data ?? []).map((member) => ({ value: member.uid, label: member.name }));
@@ -43,9 +46,8 @@ export function TaskFormModal({ teamUID, task, contact, onClose }: TaskFormModal
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const read = readTaskForm(form);
-    if (!read.ok) return setErrors(read.errors);
-    setErrors({});
+    showErrors(read.ok ? {} : read.errors);
+    if (!read.ok) return;
     change.mutate(
       task ? { kind: 'update', task, input: read.input } : { kind: 'create', input: read.input },
       {
@@ -87,7 +89,15 @@ export function TaskFormModal({ teamUID, task, contact, onClose }: TaskFormModal
               type="date"
               label="Due date"
               value={form.dueDate}
-              onChange={(event) => set({ dueDate: event.currentTarget.value })}
+              onChange={(event) => {
+                const dueDate = event.currentTarget.value;
+                // A weekly or monthly repeat falls on the due date chosen, not the day the dialog opened.
+                setForm((current) => ({
+                  ...current,
+                  dueDate,
+                  repeat: followDueDate(current.repeat, current.dueDate, dueDate),
+                }));
+              }}
               error={errors.dueDate}
               required
             />

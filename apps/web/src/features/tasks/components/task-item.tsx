@@ -123,7 +123,7 @@ export function TaskItem({
             {task.taskName}
           </Text>
           <Group gap="xs" wrap="wrap">
-            <Text size="sm" c={isOverdue ? 'red.9' : 'dimmed'}>
+            <Text size="sm" c={isOverdue ? 'red' : 'dimmed'}>
               {isCompleted && task.completedAt
                 ? `Completed ${formatDue({ actualDueDate: task.completedAt, now })}`
                 : `Due ${formatDue({ actualDueDate: task.actualDueDate, now })}`}

@@ -7,6 +7,8 @@ export interface CreateInvitationInput {
   /** Mail the invitation to this address; leave out for a shareable link. */
   email?: string;
   role: 'admin' | 'member';
+  /** Pipelines a member invitee will see once they join. */
+  groupAccess?: string[];
 }
 
 /** Invites someone by email, or creates a shareable invite link. */

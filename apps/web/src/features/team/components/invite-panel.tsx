@@ -6,6 +6,7 @@ import {
   CopyButton,
   Divider,
   Group,
+  MultiSelect,
   Paper,
   Select,
   Stack,
@@ -17,10 +18,10 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
-import { validateFields } from '../../../lib/validate';
-import type { FieldErrors } from '../../../lib/validate';
+import { useFieldErrors, validateFields } from '../../../lib/validate';
 import { useCreateInvitation } from '../api/create-invitation';
 import type { TeamInvitation } from '../api/get-invitations';
+import type { PipelineSummary } from './pipeline-access';
 
 type InviteeRole = TeamInvitation['role'];
 
@@ -32,10 +33,12 @@ const ROLE_OPTIONS: { value: InviteeRole; label: string }[] = [
 export interface InvitePanelProps {
   teamUID: string;
   actorRole: TeamRole;
+  /** The team's pipelines, one of which a member invitee may be given. */
+  pipelines: PipelineSummary[];
 }
 
 /** Invites people to a team: a shareable link, or an invitation by email. */
-export function InvitePanel({ teamUID, actorRole }: InvitePanelProps) {
+export function InvitePanel({ teamUID, actorRole, pipelines }: InvitePanelProps) {
   const roleOptions = ROLE_OPTIONS.filter((option) => canAssignRole(actorRole, option.value));
   return (
     <Paper withBorder radius="md" p="lg">
@@ -48,9 +51,9 @@ export function InvitePanel({ teamUID, actorRole }: InvitePanelProps) {
             Share a link anyone can use to join this team, or send an invitation to one email address.
           </Text>
         </Stack>
-        <InviteLinkForm teamUID={teamUID} roleOptions={roleOptions} />
+        <InviteLinkForm teamUID={teamUID} roleOptions={roleOptions} pipelines={pipelines} />
         <Divider label="or invite by email" labelPosition="center" />
-        <InviteByEmailForm teamUID={teamUID} roleOptions={roleOptions} />
+        <InviteByEmailForm teamUID={teamUID} roleOptions={roleOptions} pipelines={pipelines} />
       </Stack>
     </Paper>
   );
@@ -59,14 +62,55 @@ export function InvitePanel({ teamUID, actorRole }: InvitePanelProps) {
 interface InviteFormProps {
   teamUID: string;
   roleOptions: { value: InviteeRole; label: string }[];
+  pipelines: PipelineSummary[];
 }
 
-function InviteLinkForm({ teamUID, roleOptions }: InviteFormProps) {
+/**
+ * The pipelines a member invitee will see, chosen with the invitation. Until the inviter picks, a team
+ * with one pipeline gives it; admins see every pipeline, so they need no choice.
+ */
+function usePipelineChoice(pipelines: PipelineSummary[]) {
+  const [chosen, setChosen] = useState<string[] | null>(null);
+  const onlyPipeline = pipelines.length === 1 ? pipelines[0] : undefined;
+  const groupAccess = chosen ?? (onlyPipeline ? [onlyPipeline.id] : []);
+  return { groupAccess, setGroupAccess: setChosen };
+}
+
+function PipelineChoice({
+  pipelines,
+  value,
+  onChange,
+  label,
+}: {
+  pipelines: PipelineSummary[];
+  value: string[];
+  onChange: (groupAccess: string[]) => void;
+  label: string;
+}) {
+  if (pipelines.length === 0) return null;
+  return (
+    <MultiSelect
+      label={label}
+      placeholder={value.length === 0 ? 'No pipeline yet' : undefined}
+      description={
+        value.length === 0 ? 'They will see no contacts until you give them a pipeline.' : undefined
+      }
+      data={pipelines.map((pipeline) => ({ value: pipeline.id, label: pipeline.name }))}
+      value={value}
+      onChange={onChange}
+      clearable
+      style={{ flex: '1 1 240px' }}
+    />
+  );
+}
+
+function InviteLinkForm({ teamUID, roleOptions, pipelines }: InviteFormProps) {
   const [role, setRole] = useState<InviteeRole>('member');
+  const { groupAccess, setGroupAccess } = usePipelineChoice(pipelines);
   const createLink = useCreateInvitation(teamUID);
   return (
     <Stack gap="sm">
-      <Group align="flex-end" gap="sm">
+      <Group align="flex-end" gap="sm" wrap="wrap">
         <Select
           label="Link joins as"
           w={160}
@@ -75,7 +119,18 @@ function InviteLinkForm({ teamUID, roleOptions }: InviteFormProps) {
           allowDeselect={false}
           onChange={(value) => setRole(value === 'admin' ? 'admin' : 'member')}
         />
-        <Button loading={createLink.isPending} onClick={() => createLink.mutate({ role })}>
+        {role === 'member' && (
+          <PipelineChoice
+            label="Link gives the pipelines"
+            pipelines={pipelines}
+            value={groupAccess}
+            onChange={setGroupAccess}
+          />
+        )}
+        <Button
+          loading={createLink.isPending}
+          onClick={() => createLink.mutate(role === 'member' ? { role, groupAccess } : { role })}
+        >
           Create invite link
         </Button>
       </Group>
@@ -112,19 +167,22 @@ function InviteLinkForm({ teamUID, roleOptions }: InviteFormProps) {
   );
 }
 
-function InviteByEmailForm({ teamUID, roleOptions }: InviteFormProps) {
+function InviteByEmailForm({ teamUID, roleOptions, pipelines }: InviteFormProps) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<InviteeRole>('member');
-  const [errors, setErrors] = useState<FieldErrors<'email'>>({});
+  const { groupAccess, setGroupAccess } = usePipelineChoice(pipelines);
   const invite = useCreateInvitation(teamUID);
+  const result = validateFields<{ email: string }>({ email: emailSchema }, { email });
+  const [errors, showErrors] = useFieldErrors<'email'>(result.ok ? {} : result.errors);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validateFields<{ email: string }>({ email: emailSchema }, { email });
-    setErrors(result.ok ? {} : result.errors);
+    showErrors(result.ok ? {} : result.errors);
     if (!result.ok) return;
     invite.mutate(
-      { email: result.values.email, role },
+      role === 'member'
+        ? { email: result.values.email, role, groupAccess }
+        : { email: result.values.email, role },
       {
         onSuccess: (invitation) => {
           setEmail('');
@@ -165,6 +223,14 @@ function InviteByEmailForm({ teamUID, roleOptions }: InviteFormProps) {
             allowDeselect={false}
             onChange={(value) => setRole(value === 'admin' ? 'admin' : 'member')}
           />
+          {role === 'member' && (
+            <PipelineChoice
+              label="Pipelines they will see"
+              pipelines={pipelines}
+              value={groupAccess}
+              onChange={setGroupAccess}
+            />
+          )}
           <Button type="submit" mt={25} loading={invite.isPending}>
             Send invitation
           </Button>

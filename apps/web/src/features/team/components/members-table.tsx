@@ -192,7 +192,7 @@ export function MembersTable({ teamUID, teamName, members, actor }: MembersTable
               : 'They lose access to this team’s contacts and pipelines at once. You can invite them again later.'}
           </Text>
           {removeMember.isError && (
-            <Text size="sm" c="red.8" role="alert">
+            <Text size="sm" c="red" role="alert">
               {formatErrorMessage(removeMember.error)}
             </Text>
           )}

@@ -7,15 +7,17 @@ import { RoleBadge } from '../../../components/role-badge';
 import { useInvitations } from '../api/get-invitations';
 import type { TeamInvitation } from '../api/get-invitations';
 import { useRevokeInvitation } from '../api/revoke-invitation';
+import type { PipelineSummary } from './pipeline-access';
 
 const expiryFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 export interface OpenInvitationsProps {
   teamUID: string;
+  pipelines: PipelineSummary[];
 }
 
-/** The team's invitations nobody has used yet, each with a way to copy or revoke it. */
-export function OpenInvitations({ teamUID }: OpenInvitationsProps) {
+/** The team's invitations nobody has used yet, with the pipelines each gives, to copy or revoke. */
+export function OpenInvitations({ teamUID, pipelines }: OpenInvitationsProps) {
   const invitations = useInvitations(teamUID);
   return (
     <Paper withBorder radius="md" p="lg">
@@ -44,13 +46,19 @@ export function OpenInvitations({ teamUID }: OpenInvitationsProps) {
                 <Table.Tr>
                   <Table.Th>Invitation</Table.Th>
                   <Table.Th>Role</Table.Th>
+                  <Table.Th>Pipelines</Table.Th>
                   <Table.Th>Expires</Table.Th>
                   <Table.Th aria-label="Actions" />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {invitations.data.map((invitation) => (
-                  <InvitationRow key={invitation.inviteCode} teamUID={teamUID} invitation={invitation} />
+                  <InvitationRow
+                    key={invitation.inviteCode}
+                    teamUID={teamUID}
+                    invitation={invitation}
+                    pipelines={pipelines}
+                  />
                 ))}
               </Table.Tbody>
             </Table>
@@ -61,9 +69,19 @@ export function OpenInvitations({ teamUID }: OpenInvitationsProps) {
   );
 }
 
-function InvitationRow({ teamUID, invitation }: { teamUID: string; invitation: TeamInvitation }) {
+function InvitationRow({
+  teamUID,
+  invitation,
+  pipelines,
+}: {
+  teamUID: string;
+  invitation: TeamInvitation;
+  pipelines: PipelineSummary[];
+}) {
   const revoke = useRevokeInvitation(teamUID);
   const label = invitation.email ?? 'Shareable link';
+  // A pipeline deleted since the invitation was made is not given, so it is not named.
+  const given = pipelines.filter((pipeline) => invitation.groupAccess.includes(pipeline.id));
   return (
     <Table.Tr>
       <Table.Td>
@@ -73,6 +91,15 @@ function InvitationRow({ teamUID, invitation }: { teamUID: string; invitation: T
       </Table.Td>
       <Table.Td>
         <RoleBadge role={invitation.role} />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" c={invitation.role === 'member' && given.length === 0 ? 'dimmed' : undefined}>
+          {invitation.role === 'admin'
+            ? 'Every pipeline'
+            : given.length > 0
+              ? given.map((pipeline) => pipeline.name).join(', ')
+              : 'None yet'}
+        </Text>
       </Table.Td>
       <Table.Td>
         <Text size="sm" c="dimmed">

@@ -89,8 +89,8 @@ export function TeamPage({ teamUID, teamName, role, currentUserUID, seatsAllowed
 
       {canManageMembers && (
         <>
-          <InvitePanel teamUID={teamUID} actorRole={role} />
-          <OpenInvitations teamUID={teamUID} />
+          <InvitePanel teamUID={teamUID} actorRole={role} pipelines={pipelineSummaries ?? []} />
+          <OpenInvitations teamUID={teamUID} pipelines={pipelineSummaries ?? []} />
         </>
       )}
     </Stack>
@@ -147,7 +147,7 @@ function SeatUsage({ used, allowed }: { used: number; allowed: number }) {
         aria-label="Seats used"
       />
       {isFull && (
-        <Text size="xs" c="orange.8" ta="right">
+        <Text size="xs" c="orange" ta="right">
           All seats are taken; upgrade the plan to add people.
         </Text>
       )}

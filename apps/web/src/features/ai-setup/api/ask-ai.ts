@@ -1,0 +1,85 @@
+import {
+  AI_CLIENT_TOKEN_HEADER,
+  AI_CLIENT_TOKENS,
+  MESSAGES,
+  type AiCall,
+  type AiRequest,
+  type aiAnswerSchemas,
+} from '@grouptrack/domain';
+import type { z } from 'zod';
+import { ApiError } from '../../../lib/api-client';
+
+/** What a call answers in `data`. */
+export type AiAnswerOf<Call extends AiCall> = z.infer<(typeof aiAnswerSchemas)[Call]>;
+
+interface EventFrame {
+  event: string;
+  data: string;
+}
+
+function readFrame(raw: string): EventFrame {
+  let event = 'message';
+  const data: string[] = [];
+  for (const line of raw.split(/\r?\n/)) {
+    if (line.startsWith('event:')) event = line.slice(6).trim();
+    else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+  }
+  return { event, data: data.join('\n') };
+}
+
+function errorOf(status: number, payload: unknown): ApiError {
+  const error = (payload as { error?: { code?: string; message?: string } } | null)?.error;
+  return new ApiError(status, error?.code ?? 'bad-response', error?.message || MESSAGES.somethingWentWrong);
+}
+
+/**
+ * Calls one of the seven AI calls (SPEC §7: POST /api/v2/ai/<name> with the client token header)
+ * and streams its answer: `onText` gets each piece as it is written, and the promise ends with the
+ * whole answer. Aborting `signal` (a Stop button) stops the writer on the server as well.
+ */
+export async function askAi<Call extends AiCall>(
+  call: Call,
+  body: AiRequest<Call>,
+  { signal, onText }: { signal?: AbortSignal; onText?: (text: string) => void } = {},
+): Promise<AiAnswerOf<Call>> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/v2/ai/${call}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: {
+        accept: 'text/event-stream, application/json',
+        'content-type': 'application/json',
+        [AI_CLIENT_TOKEN_HEADER]: AI_CLIENT_TOKENS.web,
+      },
+      body: JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, 'network', 'Could not reach GroupTrack. Check your connection and try again.');
+  }
+  if (!(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    const payload = (await response.json().catch(() => null)) as { data?: AiAnswerOf<Call> } | null;
+    if (!response.ok || !payload?.data) throw errorOf(response.status, payload);
+    onText?.(payload.data.text);
+    return payload.data;
+  }
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const frame = readFrame(buffer.slice(0, end));
+      buffer = buffer.slice(end + 2);
+      const payload = JSON.parse(frame.data) as unknown;
+      if (frame.event === 'text') onText?.((payload as { text: string }).text);
+      else if (frame.event === 'done') return (payload as { data: AiAnswerOf<Call> }).data;
+      else if (frame.event === 'error') throw errorOf(503, payload);
+    }
+  }
+  throw new ApiError(503, 'ai-unavailable', 'The AI answer ended before it was complete. Try again.');
+}

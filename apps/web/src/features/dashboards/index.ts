@@ -1,0 +1,2 @@
+export { HomePage } from './components/home-page';
+export { KpiPage } from './components/kpi-page';
