@@ -15,6 +15,8 @@ const E2E_DIR = path.resolve(import.meta.dirname, '../e2e');
 const E2E_SHARDS = 2;
 // Shard n listens on this port + n - 1 (GROUPTRACK_E2E_PORT moves them all, as for `npm run test:e2e`).
 const E2E_FIRST_PORT = Number(process.env.GROUPTRACK_E2E_PORT ?? 3199);
+// How much of a failed run's output is printed again at the very end (Playwright ends with its failures).
+const FAILURE_TAIL_LINES = 60;
 
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
@@ -25,16 +27,20 @@ function run(label, command, args, env = {}) {
   }
 }
 
-/** Starts a command; resolves to its exit code and, unless it prints as it runs, its kept output. */
+/** Starts a command; resolves to its exit code and its output, which a live one also prints as it runs. */
 function start(command, args, { env = {}, cwd, live = false } = {}) {
   const child = spawn(command, args, {
     cwd,
     env: { ...process.env, ...env, FORCE_COLOR: '1' },
-    stdio: live ? 'inherit' : 'pipe',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = [];
-  child.stdout?.on('data', (chunk) => output.push(chunk));
-  child.stderr?.on('data', (chunk) => output.push(chunk));
+  const keep = (stream) => (chunk) => {
+    output.push(chunk);
+    if (live) stream.write(chunk);
+  };
+  child.stdout.on('data', keep(process.stdout));
+  child.stderr.on('data', keep(process.stderr));
   return new Promise((resolve) =>
     child.on('close', (code) => resolve({ code: code ?? 1, output: Buffer.concat(output) })),
   );
@@ -133,10 +139,17 @@ for (const { label, live, result, dataDir } of passes) {
     process.stdout.write(output);
   }
   // A failed shard keeps its data folder, to look into what the journeys left.
-  if (code !== 0) failed.push(label);
+  if (code !== 0) failed.push({ label, output });
   else if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 if (failed.length > 0) {
-  console.error(`\nFailed: ${failed.join('; ')}.`);
+  // Each failed run's last lines again, where a reader of a cut log looks: the failures and their errors.
+  for (const { label, output } of failed) {
+    console.error(`\n=== The end of ${label}, again ===`);
+    // eslint-disable-next-line no-control-regex -- colour codes, which a log viewer shows as noise
+    const plain = output.toString('utf8').replace(/\u001b\[[0-9;]*m/g, '');
+    console.error(plain.trimEnd().split('\n').slice(-FAILURE_TAIL_LINES).join('\n'));
+  }
+  console.error(`\nFailed: ${failed.map(({ label }) => label).join('; ')}.`);
   process.exit(1);
 }
