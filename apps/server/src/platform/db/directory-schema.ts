@@ -261,6 +261,31 @@ export const impersonations = pgTable(
   ],
 );
 
+/**
+ * The browser extension's own sessions, apart from better-auth's cookie sessions: a token the
+ * extension sends as a bearer from its own origin, stored only as its SHA-256 (a copy of this table
+ * signs no one in), listed and revoked by its user on /profile (see platform/extension-sessions.ts).
+ */
+export const extensionSessions = pgTable(
+  'extension_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** The browser as its user agent names itself when the extension signed in. */
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('extension_sessions_token_hash_key').on(table.tokenHash),
+    index('extension_sessions_user_idx').on(table.userId, table.createdAt),
+  ],
+);
+
 export const directorySchema = {
   users,
   sessions,
@@ -276,4 +301,5 @@ export const directorySchema = {
   appSettings,
   appNotifications,
   impersonations,
+  extensionSessions,
 };
