@@ -30,8 +30,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'web',
-          // The web tests stub globals such as fetch, so each file keeps its own module state.
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // The web and extension tests stub globals such as fetch and chrome, so each file keeps its own
+          // module state.
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/extension/src/**/*.test.ts'],
         },
       },
     ],

@@ -111,7 +111,7 @@ function startShard(shard, index, total) {
 run('Unit and API tests (PGlite)', 'npx', ['vitest', 'run', `--maxWorkers=${availableParallelism()}`], {
   TEST_ENGINE: 'pglite',
 });
-run('Web build', 'npm', ['run', 'build']);
+run('Web app and extension build', 'npm', ['run', 'build']);
 
 const postgres = process.env.TEST_DATABASE_URL
   ? // With the tests that need a server: a database cut under the app, a worker killed beside an API.

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { EXTENSION_MESSAGE_TYPES, isCheckExtensionResult, isExtensionMessage } from './extension-messages';
+import {
+  EXTENSION_MESSAGE_TYPES,
+  isCheckExtensionResult,
+  isExtensionMessage,
+  isFrameApiPath,
+  isFrameMessage,
+  isFrameRequest,
+  unreachableMessage,
+} from './extension-messages';
 
 describe('isCheckExtensionResult', () => {
   it.each([
@@ -16,6 +24,26 @@ describe('isCheckExtensionResult', () => {
     {
       name: 'refuses an unknown status',
       value: { type: 'check_extension_result', status: 'not_installed' },
+      expected: false,
+    },
+    {
+      name: 'accepts a signed-in answer with version and user',
+      value: {
+        type: 'check_extension_result',
+        status: 'ok',
+        version: '0.1.0',
+        user: { id: 'u1', name: 'Ada', email: 'ada@example.com' },
+      },
+      expected: true,
+    },
+    {
+      name: 'refuses a user without an email',
+      value: { type: 'check_extension_result', status: 'ok', user: { id: 'u1', name: 'Ada' } },
+      expected: false,
+    },
+    {
+      name: 'refuses a version that is not text',
+      value: { type: 'check_extension_result', status: 'ok', version: 1 },
       expected: false,
     },
     { name: 'refuses an answer without status', value: { type: 'check_extension_result' }, expected: false },
@@ -61,5 +89,78 @@ describe('isExtensionMessage', () => {
       'open_queue_processor',
       'wait_a_bit',
     ]);
+  });
+});
+
+describe('isFrameApiPath', () => {
+  it.each([
+    { path: '/api/v1/me', expected: true },
+    { path: '/api/v1/teams/t1/contacts?limit=10', expected: true },
+    { path: '/search/v2', expected: true },
+    { path: '/api/auth/sign-out', expected: false },
+    { path: '/healthz', expected: false },
+    { path: '/api', expected: false },
+    { path: 'https://evil.example/api/v1/me', expected: false },
+    { path: '//evil.example/api/v1/me', expected: false },
+    { path: '/api//evil.example', expected: false },
+    { path: '/api/../admin', expected: false },
+    { path: '/api/%2e%2e/admin', expected: false },
+    { path: '/api/v1/me#x', expected: false },
+    { path: '/api/v1/%E0%A4%A', expected: false },
+    { path: '/api/v1\\me', expected: false },
+  ])('$path → $expected', ({ path, expected }) => {
+    expect(isFrameApiPath(path)).toBe(expected);
+  });
+});
+
+describe('isFrameRequest', () => {
+  it.each([
+    {
+      name: 'a read',
+      value: { type: 'gt_api_request', id: '1', method: 'GET', path: '/api/v1/me' },
+      expected: true,
+    },
+    {
+      name: 'a write with a body',
+      value: { type: 'gt_api_request', id: '2', method: 'POST', path: '/search/v2', body: { a: 1 } },
+      expected: true,
+    },
+    { name: 'a sign-out', value: { type: 'gt_sign_out' }, expected: true },
+    {
+      name: 'an unknown method',
+      value: { type: 'gt_api_request', id: '1', method: 'TRACE', path: '/api/v1/me' },
+      expected: false,
+    },
+    {
+      name: 'a path outside the data API',
+      value: { type: 'gt_api_request', id: '1', method: 'GET', path: '/api/auth/session' },
+      expected: false,
+    },
+    { name: 'no id', value: { type: 'gt_api_request', method: 'GET', path: '/api/v1/me' }, expected: false },
+    { name: 'a web app message', value: { type: 'check_extension' }, expected: false },
+  ])('$name → $expected', ({ value, expected }) => {
+    expect(isFrameRequest(value)).toBe(expected);
+  });
+});
+
+describe('isFrameMessage', () => {
+  it.each([
+    { value: { type: 'gt_api_response', id: '1', status: 200, body: {} }, expected: true },
+    {
+      value: { type: 'gt_connection', state: 'unreachable', serverUrl: 'http://x', message: 'm' },
+      expected: true,
+    },
+    { value: { type: 'gt_connection', state: 'asleep' }, expected: false },
+    { value: { type: 'gt_api_response', id: 1, status: 200 }, expected: false },
+  ])('$value → $expected', ({ value, expected }) => {
+    expect(isFrameMessage(value)).toBe(expected);
+  });
+});
+
+describe('unreachableMessage', () => {
+  it('names the address', () => {
+    expect(unreachableMessage('http://localhost:3000')).toBe(
+      "Can't reach GroupTrack at http://localhost:3000",
+    );
   });
 });

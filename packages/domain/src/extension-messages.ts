@@ -38,10 +38,23 @@ export interface WaitABitMessage {
 export type ExtensionMessage =
   CheckExtensionMessage | LogInMessage | OpenQueueProcessorMessage | WaitABitMessage;
 
-/** The extension's answer to check_extension. */
+/** Who the extension is signed in as, from the server's answer to its sign-in. */
+export interface ExtensionUser {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * The extension's answer to check_extension. Extensions before 0.1 answered with the status only, so
+ * version and user are optional; user is there when status is 'ok'.
+ */
 export interface CheckExtensionResult {
   type: 'check_extension_result';
   status: 'ok' | 'not_logged_in';
+  /** The extension's version (its manifest's). */
+  version?: string;
+  user?: ExtensionUser;
 }
 
 /** What the web app knows about the extension: no answer, an answer without a session, or ready (SPEC §4). */
@@ -73,10 +86,124 @@ export function isCheckExtensionResult(value: unknown): value is CheckExtensionR
   return (
     isRecord(value) &&
     value.type === 'check_extension_result' &&
-    (value.status === 'ok' || value.status === 'not_logged_in')
+    (value.status === 'ok' || value.status === 'not_logged_in') &&
+    (value.version === undefined || typeof value.version === 'string') &&
+    (value.user === undefined || isExtensionUser(value.user))
+  );
+}
+
+function isExtensionUser(value: unknown): value is ExtensionUser {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.name === 'string' &&
+    typeof value.email === 'string'
   );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
+}
+
+/** The HTTP methods a frame's data call may use. */
+export const FRAME_API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** One of FRAME_API_METHODS. */
+export type FrameApiMethod = (typeof FRAME_API_METHODS)[number];
+
+/**
+ * A data call from a GroupTrack page shown by the extension in a frame (/bex/*, /ext/popup) to the
+ * extension, which makes it with its own session (SPEC §7: inside the extension the same data calls go
+ * through a browser messaging port). The frame carries no cookies of its own.
+ */
+export interface FrameApiRequest {
+  type: 'gt_api_request';
+  /** Pairs the answer with the call. */
+  id: string;
+  method: FrameApiMethod;
+  /** The path and query under the server, e.g. /api/v1/me: only /api/ and /search/ (isFrameApiPath). */
+  path: string;
+  body?: unknown;
+}
+
+/** The extension's answer to a FrameApiRequest: the server's status and JSON body, or status 0 when unreachable. */
+export interface FrameApiResponse {
+  type: 'gt_api_response';
+  id: string;
+  status: number;
+  body: unknown;
+}
+
+/** A frame asks the extension to forget its session (the popup's "Sign out"). */
+export interface FrameSignOutRequest {
+  type: 'gt_sign_out';
+}
+
+/** What a frame may send to the extension. */
+export type FrameRequest = FrameApiRequest | FrameSignOutRequest;
+
+/**
+ * The extension's connection to its server, pushed to the frames when it changes: signed in and
+ * reachable, signed out, or the server does not answer (the message says where it was looked for).
+ */
+export interface FrameConnectionState {
+  type: 'gt_connection';
+  state: 'ok' | 'not_logged_in' | 'unreachable';
+  serverUrl: string | null;
+  message: string | null;
+}
+
+/** What the extension may send to a frame. */
+export type FrameMessage = FrameApiResponse | FrameConnectionState;
+
+/** The message shown when the extension's server does not answer. */
+export function unreachableMessage(serverUrl: string): string {
+  return `Can't reach GroupTrack at ${serverUrl}`;
+}
+
+/**
+ * Whether a frame may reach a path through the extension: the data API (/api/…, /search/…) only, not the
+ * sign-in machinery (/api/auth/…) that the extension's token must never drive, and nothing that could
+ * step out of those folders or to another host.
+ */
+export function isFrameApiPath(path: string): boolean {
+  if (!/^\/(api|search)\//.test(path) || path.startsWith('/api/auth/')) return false;
+  if (/[\\#\s]/.test(path) || path.includes('//')) return false;
+  const pathname = path.split('?')[0] ?? '';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return false;
+  }
+  return (
+    !decoded.split('/').some((segment) => segment === '..' || segment === '.') && !decoded.includes('\\')
+  );
+}
+
+/** Checks that a value is a well-formed request from a frame to the extension. */
+export function isFrameRequest(value: unknown): value is FrameRequest {
+  if (!isRecord(value)) return false;
+  if (value.type === 'gt_sign_out') return true;
+  return (
+    value.type === 'gt_api_request' &&
+    typeof value.id === 'string' &&
+    value.id !== '' &&
+    value.id.length <= 100 &&
+    (FRAME_API_METHODS as readonly unknown[]).includes(value.method) &&
+    typeof value.path === 'string' &&
+    isFrameApiPath(value.path)
+  );
+}
+
+/** Checks that a value is a message from the extension to a frame. */
+export function isFrameMessage(value: unknown): value is FrameMessage {
+  if (!isRecord(value)) return false;
+  if (value.type === 'gt_api_response') {
+    return typeof value.id === 'string' && typeof value.status === 'number';
+  }
+  return (
+    value.type === 'gt_connection' &&
+    (value.state === 'ok' || value.state === 'not_logged_in' || value.state === 'unreachable')
+  );
 }

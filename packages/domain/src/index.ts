@@ -36,8 +36,13 @@ export { CONTACT_ID_ADJECTIVES, CONTACT_ID_ANIMALS } from './contact-id-words';
 export {
   EXTENSION_CHECK,
   EXTENSION_MESSAGE_TYPES,
+  FRAME_API_METHODS,
   isCheckExtensionResult,
   isExtensionMessage,
+  isFrameApiPath,
+  isFrameMessage,
+  isFrameRequest,
+  unreachableMessage,
 } from './extension-messages';
 export type {
   CheckExtensionMessage,
@@ -45,6 +50,14 @@ export type {
   ExtensionMessage,
   ExtensionMessageType,
   ExtensionStatus,
+  ExtensionUser,
+  FrameApiMethod,
+  FrameApiRequest,
+  FrameApiResponse,
+  FrameConnectionState,
+  FrameMessage,
+  FrameRequest,
+  FrameSignOutRequest,
   LogInMessage,
   OpenQueueProcessorMessage,
   WaitABitMessage,

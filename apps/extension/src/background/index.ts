@@ -1,0 +1,368 @@
+/**
+ * The extension's service worker. Chromium stops it when idle, so everything it must remember lives
+ * in chrome.storage.local and its timers longer than a few seconds are chrome.alarms; listeners are
+ * added at the top level so a message or alarm that wakes it finds them.
+ */
+import { unreachableMessage } from '@grouptrack/domain';
+import type {
+  CheckExtensionResult,
+  ExtensionMessage,
+  FrameConnectionState,
+  SocialPlatform,
+} from '@grouptrack/domain';
+import bridgeScript from '../bridge/registered?script&iife';
+import {
+  DEFAULT_SERVER_ADDRESS,
+  isLocalOrigin,
+  readStored,
+  removeStored,
+  toServerOrigin,
+  writeStored,
+} from '../shared/storage';
+import type { ExtensionSession } from '../shared/storage';
+import { API_PORT_NAME, isBridgeEnvelope, isPageRequest } from '../shared/worker-messages';
+import type { ExtensionState, PageRequest, PortApiRequest } from '../shared/worker-messages';
+import { reconnectDelayMs } from './backoff';
+import { queueProcessorDelayMs, queueProcessorUrl } from './queue';
+import { callServer, sleep } from './server-call';
+import type { ServerAnswer } from './server-call';
+import { EXCHANGE_PATH, readExchangeAnswer } from './sign-in';
+import { SELECTORS_PATH, storeSelectorPacks } from './selectors';
+
+const VERSION = chrome.runtime.getManifest().version;
+
+/** How long wait_a_bit holds automated actions back. */
+const WAIT_A_BIT_MS = 60_000;
+
+const ALARMS = { reconnect: 'reconnect', selectors: 'refresh-selectors' } as const;
+const SELECTORS_PERIOD_MINUTES = 30;
+const BRIDGE_SCRIPT_ID = 'grouptrack-bridge';
+
+// ---- Session and connection ------------------------------------------------------------------------
+
+async function currentSession(): Promise<ExtensionSession | null> {
+  return (await readStored('session')) ?? null;
+}
+
+async function signOut(options: { revoke: boolean }): Promise<void> {
+  const session = await currentSession();
+  if (session && options.revoke) await revokeAtServer(session);
+  await removeStored('session', 'connection');
+  await chrome.alarms.clear(ALARMS.reconnect);
+  broadcast(await connectionState());
+}
+
+/**
+ * Signs this browser out at the server too, so the token is no longer valid anywhere. Best effort: a
+ * server that does not answer still leaves the extension signed out, and the user can end the
+ * session from /profile ("Signed-in browsers").
+ */
+async function revokeAtServer(session: ExtensionSession): Promise<void> {
+  const call = (method: string, path: string) =>
+    callServer({ ...session, method, path }, { fetch, sleep, timeoutMs: 5000 });
+  const list = await call('GET', '/api/v1/me/browser-sessions');
+  if (list.kind !== 'answered' || list.status !== 200) return;
+  const rows = (list.body as { data?: unknown }).data;
+  if (!Array.isArray(rows)) return;
+  const own = rows.find((row): row is { id: string } => {
+    const item = row as { id?: unknown; isCurrent?: unknown; current?: unknown };
+    return typeof item.id === 'string' && (item.isCurrent === true || item.current === true);
+  });
+  if (own) await call('DELETE', `/api/v1/me/browser-sessions/${encodeURIComponent(own.id)}`);
+}
+
+async function connectionState(): Promise<FrameConnectionState> {
+  const session = await currentSession();
+  if (!session) return { type: 'gt_connection', state: 'not_logged_in', serverUrl: null, message: null };
+  const connection = await readStored('connection');
+  if (connection?.state === 'unreachable' && connection.serverUrl === session.serverUrl) {
+    return {
+      type: 'gt_connection',
+      state: 'unreachable',
+      serverUrl: session.serverUrl,
+      message: unreachableMessage(session.serverUrl),
+    };
+  }
+  return { type: 'gt_connection', state: 'ok', serverUrl: session.serverUrl, message: null };
+}
+
+/**
+ * Calls the server with the session's token and keeps the connection state: a 401 means the token was
+ * revoked or expired, so the extension is signed out; no answer at all marks the server unreachable and
+ * sets an alarm to try it again with a growing wait.
+ */
+async function callWithSession(
+  session: ExtensionSession,
+  request: Omit<PortApiRequest, 'id'>,
+): Promise<ServerAnswer> {
+  const answer = await callServer({ ...session, ...request }, { fetch, sleep });
+  if (answer.kind === 'unreachable') {
+    await markUnreachable(session.serverUrl);
+    return answer;
+  }
+  const before = await readStored('connection');
+  if (before?.state === 'unreachable') {
+    await removeStored('connection');
+    await chrome.alarms.clear(ALARMS.reconnect);
+    broadcast(await connectionState());
+  }
+  if (answer.status === 401) await signOut({ revoke: false });
+  return answer;
+}
+
+async function markUnreachable(serverUrl: string): Promise<void> {
+  const before = await readStored('connection');
+  const failures =
+    before?.state === 'unreachable' && before.serverUrl === serverUrl ? before.failures + 1 : 1;
+  const retryAt = Date.now() + reconnectDelayMs(failures);
+  await writeStored({ connection: { state: 'unreachable', serverUrl, retryAt, failures } });
+  await chrome.alarms.create(ALARMS.reconnect, { when: retryAt });
+  broadcast(await connectionState());
+}
+
+/** The alarm's try at an unreachable server: GET /api/v1/me answers quickly and checks the token too. */
+async function retryConnection(): Promise<void> {
+  const session = await currentSession();
+  if (!session) return;
+  await callWithSession(session, { method: 'GET', path: '/api/v1/me' });
+}
+
+// ---- Selector packs --------------------------------------------------------------------------------
+
+async function refreshSelectors(): Promise<void> {
+  const session = await currentSession();
+  if (!session) return;
+  const answer = await callWithSession(session, { method: 'GET', path: SELECTORS_PATH });
+  if (answer.kind === 'answered' && answer.status === 200) await storeSelectorPacks(answer.body);
+}
+
+// ---- Messages from the web app ---------------------------------------------------------------------
+
+async function handleWebMessage(message: ExtensionMessage, origin: string): Promise<unknown> {
+  switch (message.type) {
+    case 'check_extension':
+      return checkExtension(origin);
+    case 'log_in':
+      return logIn(message.code, origin);
+    case 'wait_a_bit': {
+      const holdUntil = Date.now() + WAIT_A_BIT_MS;
+      await writeStored({ holdUntil });
+      return { type: 'wait_a_bit_result', holdUntil };
+    }
+    case 'open_queue_processor':
+      return openQueueProcessor(message.platform);
+  }
+}
+
+/** Signed in ('ok') only for the server the asking page belongs to: another server's page is told 'not_logged_in'. */
+async function checkExtension(origin: string): Promise<CheckExtensionResult> {
+  const session = await currentSession();
+  if (!session || session.serverUrl !== origin) {
+    return { type: 'check_extension_result', status: 'not_logged_in', version: VERSION };
+  }
+  return { type: 'check_extension_result', status: 'ok', version: VERSION, user: session.user };
+}
+
+/** Trades the one-time code at the server the page came from: that is the server the user signed in at. */
+async function logIn(code: string, origin: string): Promise<unknown> {
+  let status: number;
+  let body: unknown;
+  try {
+    const response = await fetch(`${origin}${EXCHANGE_PATH}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ code }),
+      credentials: 'omit',
+      signal: AbortSignal.timeout(20_000),
+    });
+    status = response.status;
+    body = await response.json().catch(() => null);
+  } catch {
+    return { type: 'log_in_result', status: 'failed', message: unreachableMessage(origin) };
+  }
+  const result = readExchangeAnswer(origin, status, body);
+  if (!result.ok) return { type: 'log_in_result', status: 'failed', message: result.message };
+  await writeStored({ session: result.session, serverAddress: origin });
+  await removeStored('connection');
+  broadcast(await connectionState());
+  void refreshSelectors();
+  return { type: 'log_in_result', status: 'ok', user: result.session.user };
+}
+
+async function openQueueProcessor(platform: SocialPlatform): Promise<unknown> {
+  const session = await currentSession();
+  if (!session) return { type: 'open_queue_processor_result', status: 'not_logged_in' };
+  const delayMs = queueProcessorDelayMs(platform);
+  // Under 30 s, so a timer: the answer below keeps the worker busy only briefly, and an open tab request
+  // lost to a stopped worker is asked for again by the queue on its next round.
+  setTimeout(() => {
+    void chrome.tabs.create({ url: queueProcessorUrl(session.serverUrl, platform), active: false });
+  }, delayMs);
+  return { type: 'open_queue_processor_result', status: 'scheduled', delayMs };
+}
+
+// ---- Messages from the popup and options pages -----------------------------------------------------
+
+async function handlePageRequest(request: PageRequest): Promise<unknown> {
+  switch (request.kind) {
+    case 'get_state':
+      return extensionState();
+    case 'sign_out':
+      await signOut({ revoke: true });
+      return extensionState();
+    case 'retry_connection':
+      await retryConnection();
+      return extensionState();
+    case 'register_server': {
+      const origin = toServerOrigin(request.origin);
+      if (!origin) return { error: 'That is not a web address.' };
+      await writeStored({ serverAddress: origin });
+      await syncBridgeScripts();
+      return extensionState();
+    }
+  }
+}
+
+async function extensionState(): Promise<ExtensionState> {
+  const session = await currentSession();
+  const connection = await connectionState();
+  return {
+    version: VERSION,
+    serverAddress: (await readStored('serverAddress')) ?? session?.serverUrl ?? DEFAULT_SERVER_ADDRESS,
+    user: session?.user ?? null,
+    serverUrl: session?.serverUrl ?? null,
+    unreachable: connection.message,
+  };
+}
+
+// ---- The bridge on servers the user added ----------------------------------------------------------
+
+/**
+ * Runs the web app bridge on every server address the user granted in the options page. The local
+ * servers have it from the manifest; registered scripts persist across restarts, and this brings them
+ * in line with the granted permissions whenever those change.
+ */
+async function syncBridgeScripts(): Promise<void> {
+  const { origins = [] } = await chrome.permissions.getAll();
+  const matches = origins.filter((pattern) => {
+    const origin = toServerOrigin(pattern.replace(/\/\*$/, ''));
+    return origin !== null && !isLocalOrigin(origin) && !pattern.includes('*.') && !pattern.startsWith('*');
+  });
+  const existing = await chrome.scripting.getRegisteredContentScripts({ ids: [BRIDGE_SCRIPT_ID] });
+  if (existing.length > 0) await chrome.scripting.unregisterContentScripts({ ids: [BRIDGE_SCRIPT_ID] });
+  if (matches.length === 0) return;
+  await chrome.scripting.registerContentScripts([
+    {
+      id: BRIDGE_SCRIPT_ID,
+      matches,
+      js: [bridgeScript],
+      runAt: 'document_start',
+      persistAcrossSessions: true,
+    },
+  ]);
+}
+
+// ---- Ports for the frames' data calls --------------------------------------------------------------
+
+const ports = new Set<chrome.runtime.Port>();
+
+function broadcast(state: FrameConnectionState): void {
+  for (const port of ports) port.postMessage(state);
+}
+
+function isPortApiRequest(value: unknown): value is PortApiRequest {
+  if (typeof value !== 'object' || value === null) return false;
+  const { id, method, path } = value as Record<string, unknown>;
+  return typeof id === 'string' && typeof method === 'string' && typeof path === 'string';
+}
+
+async function answerPortRequest(port: chrome.runtime.Port, request: PortApiRequest): Promise<void> {
+  const session = await currentSession();
+  let status: number;
+  let body: unknown;
+  if (!session) {
+    status = 401;
+    body = { error: { code: 'unauthenticated', message: 'The GroupTrack extension is not signed in.' } };
+  } else {
+    const answer = await callWithSession(session, request);
+    if (answer.kind === 'answered') {
+      ({ status, body } = answer);
+    } else {
+      status = 0;
+      body = { error: { code: 'unreachable', message: unreachableMessage(session.serverUrl) } };
+    }
+  }
+  if (ports.has(port)) port.postMessage({ id: request.id, status, body });
+}
+
+chrome.runtime.onConnect.addListener((port) => {
+  if (port.name !== API_PORT_NAME || port.sender?.id !== chrome.runtime.id) {
+    port.disconnect();
+    return;
+  }
+  ports.add(port);
+  port.onDisconnect.addListener(() => ports.delete(port));
+  port.onMessage.addListener((message: unknown) => {
+    if (isPortApiRequest(message)) void answerPortRequest(port, message);
+  });
+  void connectionState().then((state) => {
+    if (ports.has(port)) port.postMessage(state);
+  });
+});
+
+// ---- Listeners -------------------------------------------------------------------------------------
+
+/** The origin of the page a message came from: the bridge's tab, or a page of a local server. */
+function senderOrigin(sender: chrome.runtime.MessageSender): string | null {
+  const origin = sender.origin ?? (sender.url ? new URL(sender.url).origin : null);
+  return origin ? toServerOrigin(origin) : null;
+}
+
+chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
+  if (sender.id !== chrome.runtime.id) return false;
+  let work: Promise<unknown> | null = null;
+  if (isBridgeEnvelope(message) && sender.tab) {
+    const origin = senderOrigin(sender);
+    if (origin) work = handleWebMessage(message.message, origin);
+  } else if (isPageRequest(message) && sender.url?.startsWith(chrome.runtime.getURL(''))) {
+    work = handlePageRequest(message);
+  }
+  if (!work) return false;
+  work.then(sendResponse, (error: unknown) => sendResponse({ error: String(error) }));
+  return true;
+});
+
+// The web app of a local server may also call the extension directly (externally_connectable).
+chrome.runtime.onMessageExternal.addListener((message: unknown, sender, sendResponse) => {
+  const origin = senderOrigin(sender);
+  if (!origin || !isBridgeEnvelope({ kind: 'web', message })) return false;
+  handleWebMessage(message as ExtensionMessage, origin).then(sendResponse, () => sendResponse(undefined));
+  return true;
+});
+
+chrome.alarms.onAlarm.addListener((alarm) => {
+  if (alarm.name === ALARMS.reconnect) void retryConnection();
+  if (alarm.name === ALARMS.selectors) void refreshSelectors();
+});
+
+chrome.permissions.onAdded.addListener(() => void syncBridgeScripts());
+chrome.permissions.onRemoved.addListener(() => void syncBridgeScripts());
+
+/** Alarms may be lost across browser restarts (before Chrome 150): set them again whenever the worker starts. */
+async function ensureAlarms(): Promise<void> {
+  if (!(await chrome.alarms.get(ALARMS.selectors))) {
+    await chrome.alarms.create(ALARMS.selectors, {
+      periodInMinutes: SELECTORS_PERIOD_MINUTES,
+      delayInMinutes: 1,
+    });
+  }
+  const connection = await readStored('connection');
+  if (connection?.state === 'unreachable' && !(await chrome.alarms.get(ALARMS.reconnect))) {
+    await chrome.alarms.create(ALARMS.reconnect, {
+      when: Math.max(connection.retryAt ?? 0, Date.now() + 1000),
+    });
+  }
+}
+
+chrome.runtime.onInstalled.addListener(() => void syncBridgeScripts());
+void ensureAlarms();

@@ -1,0 +1,4 @@
+// The bridge on local servers, declared in the manifest.
+import { startBridge } from './bridge';
+
+startBridge();
