@@ -30,6 +30,7 @@ import { registerTemplateRoutes } from './modules/templates/templates.routes';
 import { registerAiRoutes } from './modules/ai';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerEventRoutes } from './modules/events/events.routes';
+import { registerExtensionDownloadRoutes } from './modules/extension-download/extension-download.routes';
 import { registerFunctionRoutes } from './modules/functions/functions.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerTeamRoutes } from './modules/teams/teams.routes';
@@ -96,6 +97,7 @@ export async function buildApp(context: AppContext): Promise<App> {
   registerAiRoutes(app, context);
   registerAdminRoutes(app, context);
   registerFunctionRoutes(app, context);
+  registerExtensionDownloadRoutes(app, context);
 
   const webDist = path.resolve(config.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist'));
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

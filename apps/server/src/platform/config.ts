@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 
 const booleanFromEnv = z
@@ -83,6 +84,14 @@ export const configSchema = z.object({
    * the server offers the extension: the checklist then names the step without a link.
    */
   EXTENSION_INSTALL_URL: z.url().optional(),
+  /**
+   * The browser extension's zip, which the server offers at /extension/grouptrack-extension.zip and
+   * /setup/extension explains: what `npm run build -w apps/extension` writes, unless moved. While it
+   * exists, EXTENSION_INSTALL_URL defaults to that page.
+   */
+  EXTENSION_ZIP_PATH: z
+    .string()
+    .default(path.resolve(import.meta.dirname, '../../../extension/dist-zip/grouptrack-extension.zip')),
   /** Hosting default domains (e.g. project.web.app); opened there, the app sends users to APP_URL. */
   HOSTING_DEFAULT_DOMAINS: listFromEnv.default([]),
   /** Shows the downtime notice at /maintenance instead of sending users on to their pipeline. */

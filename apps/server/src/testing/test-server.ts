@@ -129,6 +129,8 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     SSO_ALLOWED_DOMAINS: 'grouptrack.test',
+    // Whether this checkout has built the extension must not change what the tests see.
+    EXTENSION_ZIP_PATH: '/nonexistent/grouptrack-extension.zip',
     ...options.env,
   });
   const server = await startServer(config, createLogger(config), databases);

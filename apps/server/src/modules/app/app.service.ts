@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { createPushId, type AppNotification } from '@grouptrack/domain';
 import { announceAppEvent } from '../../platform/app-events';
 import type { Config } from '../../platform/config';
@@ -11,6 +12,22 @@ export const DEFAULT_APP_VERSION = '2.0.0';
 
 export type AppService = ReturnType<typeof createAppService>;
 
+/** The web app's page that explains installing the extension this server offers. */
+export const EXTENSION_INSTALL_PAGE = '/setup/extension';
+
+/**
+ * Where people install the extension: the configured address, else this server's install page while
+ * the server has the extension's zip to offer (looked at on each ask: a build after start counts).
+ */
+function extensionInstallUrl(
+  config: Pick<Config, 'APP_URL' | 'EXTENSION_INSTALL_URL' | 'EXTENSION_ZIP_PATH'>,
+): string | null {
+  if (config.EXTENSION_INSTALL_URL) return config.EXTENSION_INSTALL_URL;
+  return existsSync(config.EXTENSION_ZIP_PATH)
+    ? new URL(EXTENSION_INSTALL_PAGE, config.APP_URL).toString()
+    : null;
+}
+
 /** App-wide data: the app version, app notifications and what the web app needs before sign-in. */
 export function createAppService(deps: {
   directory: DirectoryDb;
@@ -23,6 +40,7 @@ export function createAppService(deps: {
     | 'TERMS_URL'
     | 'OPERATOR_EMAIL'
     | 'EXTENSION_INSTALL_URL'
+    | 'EXTENSION_ZIP_PATH'
   >;
   /** Whether SMS reminders can be sent: the web app disables that choice, and says why, without it. */
   isSmsEnabled: boolean;
@@ -47,7 +65,7 @@ export function createAppService(deps: {
         smsEnabled: isSmsEnabled,
         termsUrl: config.TERMS_URL,
         operatorEmail: config.OPERATOR_EMAIL ?? null,
-        extensionInstallUrl: config.EXTENSION_INSTALL_URL ?? null,
+        extensionInstallUrl: extensionInstallUrl(config),
       };
     },
 

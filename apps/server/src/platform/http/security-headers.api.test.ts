@@ -118,9 +118,15 @@ describe('security headers', () => {
   });
 });
 
-describe('the extension frames under /bex', () => {
+describe('the extension frames under /bex and its popup', () => {
   it('may be framed by exactly the seven platforms and the extension', async () => {
-    for (const route of ['/bex/sidebar', '/bex/overlay?platform=facebook', '/bex/offscreen', '/bex']) {
+    for (const route of [
+      '/bex/sidebar',
+      '/bex/overlay?platform=facebook',
+      '/bex/offscreen',
+      '/bex',
+      '/ext/popup?platform=instagram',
+    ]) {
       const answer = await plain.client().get(route);
       expect(answer.status).toBe(200);
       const policy = readPolicy(answer.headers);
@@ -140,7 +146,7 @@ describe('the extension frames under /bex', () => {
   });
 
   it('does not lend that to neighbouring paths', async () => {
-    for (const route of ['/bexx', '/app/bex/sidebar', '/api/v1/bex']) {
+    for (const route of ['/bexx', '/app/bex/sidebar', '/api/v1/bex', '/ext', '/ext/popupx']) {
       const policy = readPolicy((await plain.client().get(route)).headers);
       expect(policy.get('frame-ancestors')).toEqual(["'self'"]);
     }

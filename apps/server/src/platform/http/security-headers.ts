@@ -25,7 +25,8 @@ export function extensionFrameAncestors(extensionIds: readonly string[] | undefi
   ];
 }
 
-const EXTENSION_FRAME = /^\/bex(\/|\?|$)/;
+/** The extension's frames: /bex beside the platforms' pages, and /ext/popup in its toolbar popup. */
+const EXTENSION_FRAME = /^\/(bex|ext\/popup)(\/|\?|$)/;
 
 type Directives = Record<string, string[] | null>;
 
