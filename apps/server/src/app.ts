@@ -17,6 +17,7 @@ import { registerAppRoutes } from './modules/app/app.routes';
 import { registerPipelineRoutes } from './modules/pipelines/pipelines.routes';
 import { registerContactRoutes } from './modules/contacts/contacts.routes';
 import { registerSearchRoutes } from './modules/search/search.routes';
+import { registerBrowserSessionRoutes } from './modules/browser-sessions/browser-sessions.routes';
 import { registerBulkRoutes } from './modules/bulk/bulk.routes';
 import { registerTagReconciliationRoutes } from './modules/tag-reconciliation/tag-reconciliation.routes';
 import { registerExportRoutes } from './modules/exports/exports.routes';
@@ -36,6 +37,7 @@ import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerTeamRoutes } from './modules/teams/teams.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { installCsrfGuard } from './platform/http/csrf';
+import { installExtensionAuth } from './platform/http/extension-auth';
 import { createOutageCheck } from './platform/db/outage';
 import { installErrorHandler } from './platform/http/error-handler';
 import { RequestLogController } from './platform/http/request-log';
@@ -59,6 +61,7 @@ export async function buildApp(context: AppContext): Promise<App> {
   installErrorHandler(app, createOutageCheck(context.databases));
   await installSecurityHeaders(app, config);
   installCsrfGuard(app, config);
+  installExtensionAuth(app, context);
   installInputGuard(app);
 
   await app.register(fastifyCookie);
@@ -81,6 +84,7 @@ export async function buildApp(context: AppContext): Promise<App> {
   registerTeamRoutes(app, context);
   registerEventRoutes(app, context);
   registerAppRoutes(app, context);
+  registerBrowserSessionRoutes(app, context);
   registerPipelineRoutes(app, context);
   registerContactRoutes(app, context);
   registerSearchRoutes(app, context);

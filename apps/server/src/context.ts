@@ -15,6 +15,7 @@ import type { AiService } from './modules/ai';
 import type { AppEventHub } from './platform/app-events';
 import type { Auth, SessionMember } from './platform/auth';
 import type { Config } from './platform/config';
+import type { ExtensionSessions } from './platform/extension-sessions';
 import type { Databases } from './platform/db/databases';
 import type { Logger } from './platform/logger';
 import type { JobQueue } from './platform/queue';
@@ -34,6 +35,8 @@ export interface AppContext {
   events: EventHub;
   appEvents: AppEventHub;
   auth: Auth;
+  /** The browser extension's own sessions (bearer tokens), apart from the web's cookie sessions. */
+  extensionSessions: ExtensionSessions;
   /** Sessions with their team memberships, remembered between requests (see session-cache.ts). */
   sessionCache: SessionCache<SessionMember>;
   directoryChanges: DirectoryChanges;

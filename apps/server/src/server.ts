@@ -5,6 +5,7 @@ import { createTwilioSmsChannel } from './integrations/sms/twilio-sms-channel';
 import { createTeamsService } from './modules/teams/teams.service';
 import { createUsersService } from './modules/users/users.service';
 import { createAuth, type SessionMember } from './platform/auth';
+import { createExtensionSessions } from './platform/extension-sessions';
 import type { Config } from './platform/config';
 import { migrateDatabases, openDatabases, type Databases } from './platform/db/databases';
 import type { Logger } from './platform/logger';
@@ -54,10 +55,12 @@ export async function createContext(config: Config, log: Logger, databases: Data
     sms: createTwilioSmsChannel(config),
     log,
   });
+  const extensionSessions = createExtensionSessions(databases.directory);
   const auth = createAuth({
     config,
     directory: databases.directory,
     log,
+    extensionSessions,
     sendPasswordResetMail: async ({ email, name, url }) => {
       await mail.sendMail({
         to: email,
@@ -108,6 +111,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
     events,
     appEvents,
     auth,
+    extensionSessions,
     sessionCache,
     directoryChanges,
     mail,

@@ -8,6 +8,7 @@ import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from './config';
 import type { DirectoryDb } from './db/databases';
+import type { ExtensionSessions } from './extension-sessions';
 import type { Logger } from './logger';
 import type { SessionCache } from './session-cache';
 import { accounts, sessions, teamMembers, users, verifications } from './db/directory-schema';
@@ -20,11 +21,12 @@ export interface AuthDeps {
   config: Pick<Config, 'APP_URL' | 'AUTH_SECRET'>;
   directory: DirectoryDb;
   log: Logger;
+  extensionSessions: Pick<ExtensionSessions, 'revokeAll'>;
   sendPasswordResetMail: (input: { email: string; name: string; url: string }) => Promise<void>;
 }
 
 /** better-auth: email and password accounts, cookie sessions, password reset, super users. */
-export function createAuth({ config, directory, log, sendPasswordResetMail }: AuthDeps) {
+export function createAuth({ config, directory, log, extensionSessions, sendPasswordResetMail }: AuthDeps) {
   const markPasswordSet = async (userId: string) => {
     await directory.update(users).set({ passwordSet: true }).where(eq(users.id, userId));
   };
@@ -35,6 +37,9 @@ export function createAuth({ config, directory, log, sendPasswordResetMail }: Au
     secret: config.AUTH_SECRET,
     trustedOrigins: trustedOrigins(config.APP_URL),
     telemetry: { enabled: false },
+    // The one-time code's own endpoints would answer the web session (its token in the body) to
+    // whoever holds a code; only our exchange route, which calls them in process, may.
+    disabledPaths: ['/one-time-token/generate', '/one-time-token/verify'],
     // better-auth's notices (e.g. a wrong password) join our structured logs, at debug level.
     logger: { log: (level, message) => log[level === 'error' ? 'error' : 'debug']({ auth: true }, message) },
     // Sign-in attempts are limited by our own route (it keys on address and email, in the database).
@@ -58,7 +63,11 @@ export function createAuth({ config, directory, log, sendPasswordResetMail }: Au
         const url = `${config.APP_URL}/password-reset?token=${encodeURIComponent(token)}`;
         await sendPasswordResetMail({ email: user.email, name: user.name, url });
       },
-      onPasswordReset: async ({ user }) => markPasswordSet(user.id),
+      onPasswordReset: async ({ user }) => {
+        await markPasswordSet(user.id);
+        // Whoever reset the password may be taking the account back: every browser signs in again.
+        await extensionSessions.revokeAll(user.id);
+      },
     },
     databaseHooks: {
       account: {
@@ -77,8 +86,13 @@ export function createAuth({ config, directory, log, sendPasswordResetMail }: Au
         roles: { [SUPER_ROLE]: adminAc, user: userAc },
         impersonationSessionDuration: 60 * 60,
       }),
-      // The browser extension's sign-in: /authorize hands it a code it exchanges once.
-      oneTimeToken({ expiresIn: EXTENSION_CODE_MINUTES, storeToken: 'hashed' }),
+      // The browser extension's sign-in: /authorize hands it a code it exchanges once, through our
+      // own route, for a session of its own (platform/extension-sessions.ts); never the web session.
+      oneTimeToken({
+        expiresIn: EXTENSION_CODE_MINUTES,
+        storeToken: 'hashed',
+        disableSetSessionCookie: true,
+      }),
     ],
   });
 }

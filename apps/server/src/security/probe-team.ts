@@ -76,6 +76,13 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
   await setSuperPermission(server.databases.directory, ownerEmail, true);
   const ownerMe = (await ownerA.me()) as Me;
   const { teamUID } = ownerMe;
+  // The extension signed in as A: that browser is A's alone to list and sign out.
+  const { code } = ok<{ code: string }>(await ownerA.post('/api/v1/authorize/extension'), 'extension code');
+  ok(await server.client().post('/api/v1/authorize/extension/exchange', { code }), 'extension sign-in');
+  const browserSession = ok<{ id: string }[]>(
+    await ownerA.get('/api/v1/me/browser-sessions'),
+    'signed-in browsers',
+  )[0]!.id;
   await server.setSubscription(teamUID, { extraSeats: 10 });
   const team = `/api/v1/teams/${teamUID}`;
   const post = async <T>(path: string, body: unknown) =>
@@ -292,6 +299,7 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
     notifications: notification,
     'app-notifications': notification,
     users: ownerMe.uid,
+    'browser-sessions': browserSession,
   });
   const fields = (pipelineId: string, stageId: string, tagId: string) => ({
     teamUID,
@@ -383,6 +391,7 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
     savedPost,
     messageTemplate,
     taskTemplate,
+    browserSession,
   ];
   const teamName = ok<{ name: string }>(await ownerA.get(team), 'team').name;
   const teamSecrets = [

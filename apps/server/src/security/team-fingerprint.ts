@@ -61,7 +61,7 @@ const APP_WIDE = new Set(['app_notifications', 'app_settings']);
 
 /**
  * Every row of the team: its team tables, its directory entry, members, invitations, plan and
- * people; with `appWide`, the app-wide tables too.
+ * people with their extension sessions; with `appWide`, the app-wide tables too.
  */
 export function teamFingerprint(
   server: TestServer,
@@ -75,6 +75,8 @@ export function teamFingerprint(
     (table) => {
       if (table.name === 'teams') return ['t.id = $1'];
       if (table.name === 'users') return ['t.id = any($2::text[])'];
+      // The browsers the extension is signed in on as the team's people (nothing here uses them).
+      if (table.name === 'extension_sessions') return ['t.user_id = any($2::text[])'];
       if (appWide && APP_WIDE.has(table.name)) return ['true'];
       return table.columns.has('team_id') ? ['t.team_id = $1'] : [];
     },

@@ -135,7 +135,7 @@ describe('/authorize hand-offs', () => {
     );
   });
 
-  it('gives the extension a one-time code that signs it in once', async () => {
+  it('gives the extension a one-time code that it exchanges once for a token of its own, not a cookie', async () => {
     const user = await server.signUp({ email: 'ext@example.test' });
     const issued = await user.post('/api/v1/authorize/extension');
     expect(issued.status).toBe(200);
@@ -144,7 +144,18 @@ describe('/authorize hand-offs', () => {
       code: issued.body.data.code,
     });
     expect(exchanged.status).toBe(200);
-    expect((await extension.me()).email).toBe('ext@example.test');
+    expect(exchanged.headers.getSetCookie()).toEqual([]);
+    expect(exchanged.body.data).toMatchObject({
+      token: expect.stringMatching(/^gtx_/),
+      user: { email: 'ext@example.test' },
+    });
+    // Its token works only from the extension's origin (browser-sessions.api.test.ts), never as a cookie.
+    expect((await extension.get('/api/v1/me')).status).toBe(401);
+    const extensionMe = await extension.get('/api/v1/me', {
+      authorization: `Bearer ${exchanged.body.data.token}`,
+      origin: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop',
+    });
+    expect(extensionMe.body.data.email).toBe('ext@example.test');
     const again = await server
       .client()
       .post('/api/v1/authorize/extension/exchange', { code: issued.body.data.code });

@@ -10,7 +10,8 @@ import { isDatabaseUnavailable } from '../../platform/db/outage';
 
 /**
  * The searcher, with their membership of the team when it was read with the session. SPEC §8: no
- * session is 'User not logged in'; a session cookie that no longer works is an invalid token.
+ * session is 'User not logged in'; a session cookie or extension token that no longer works is an
+ * invalid token.
  */
 async function requireSearcher(
   context: AppContext,
@@ -20,10 +21,11 @@ async function requireSearcher(
 ) {
   const actor = await findActorInTeam(context.auth, readSessionMember, request, teamUID);
   if (actor) return actor;
-  const hasSessionCookie = /(^|;\s*)(__Secure-)?better-auth\.session_token=/.test(
-    request.headers.cookie ?? '',
-  );
-  throw hasSessionCookie
+  // The extension's bearer token counts as a session token that no longer works.
+  const hasSessionToken =
+    request.extensionSession !== null ||
+    /(^|;\s*)(__Secure-)?better-auth\.session_token=/.test(request.headers.cookie ?? '');
+  throw hasSessionToken
     ? new AppError(401, ERROR_STATUS.permissionDenied, MESSAGES.invalidToken)
     : new AppError(401, ERROR_STATUS.permissionDenied, MESSAGES.notLoggedIn);
 }

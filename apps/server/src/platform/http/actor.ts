@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { TeamRole } from '@grouptrack/domain';
-import { SUPER_ROLE, type Auth, type SessionMemberReader } from '../auth';
+import { SUPER_ROLE, type Auth, type SessionMember, type SessionMemberReader } from '../auth';
 import { UnauthorizedError, ForbiddenError } from '../errors';
+import { EXTENSION_SIGNED_OUT_MESSAGE } from './extension-auth';
 
 /** The signed-in user on whose behalf a service acts. */
 export interface Actor {
@@ -14,8 +15,25 @@ export interface Actor {
   impersonatedBy: string | null;
 }
 
-/** Reads the session cookie; null when signed out. */
+function actorOf(read: SessionMember): Actor {
+  return {
+    userId: read.user.id,
+    email: read.user.email,
+    name: read.user.name,
+    isSuper: read.user.role === SUPER_ROLE,
+    impersonatedBy: read.impersonatedBy,
+  };
+}
+
+/**
+ * Reads the extension's bearer session when the request carries one (see extension-auth.ts; the
+ * cookie is then ignored), else the session cookie; null when signed out.
+ */
 export async function findActor(auth: Auth, request: FastifyRequest): Promise<Actor | null> {
+  if (request.extensionSession) {
+    const read = await request.extensionSession.read();
+    return read && actorOf(read);
+  }
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) return null;
   return {
@@ -36,7 +54,7 @@ export interface TeamActor extends Actor {
 
 /**
  * The signed-in user with their membership of `teamUID`, read in one statement with the session
- * where it can be (see createSessionMemberReader); otherwise the actor better-auth finds, whose
+ * where it can be (the extension's session, or see createSessionMemberReader); otherwise the actor better-auth finds, whose
  * membership the service reads. Null when signed out.
  */
 export async function findActorInTeam(
@@ -45,21 +63,22 @@ export async function findActorInTeam(
   request: FastifyRequest,
   teamUID: string,
 ): Promise<Actor | TeamActor | null> {
+  if (request.extensionSession) {
+    const read = await request.extensionSession.read(teamUID);
+    if (!read) return null;
+    return read.membership ? { ...actorOf(read), teamUID, ...read.membership } : actorOf(read);
+  }
   const read = await readSessionMember(request.cookies, teamUID);
   if (!read) return findActor(auth, request);
-  const actor: Actor = {
-    userId: read.user.id,
-    email: read.user.email,
-    name: read.user.name,
-    isSuper: read.user.role === SUPER_ROLE,
-    impersonatedBy: read.impersonatedBy,
-  };
+  const actor = actorOf(read);
   return read.membership ? { ...actor, teamUID, ...read.membership } : actor;
 }
 
 export async function requireActor(auth: Auth, request: FastifyRequest): Promise<Actor> {
   const actor = await findActor(auth, request);
-  if (!actor) throw new UnauthorizedError();
+  if (!actor) {
+    throw new UnauthorizedError(request.extensionSession ? EXTENSION_SIGNED_OUT_MESSAGE : undefined);
+  }
   return actor;
 }
 

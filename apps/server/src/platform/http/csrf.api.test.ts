@@ -92,8 +92,15 @@ describe('writes the app, the extension and other clients make', () => {
     expect(signedOut.status).toBe(401);
     const withHeader = await rename('With a token header', {
       origin: 'https://tool.example',
-      authorization: 'Bearer some-client-token',
+      authorization: 'Basic some-client-credentials',
     });
     expect(withHeader.status).toBe(200);
+    // A bearer token is the extension's, and counts only from the extension's origin.
+    const withBearer = await rename('With a bearer', {
+      origin: 'https://tool.example',
+      authorization: 'Bearer some-client-token',
+    });
+    expect(withBearer.status).toBe(401);
+    expect(await teamName()).toBe('With a token header');
   });
 });

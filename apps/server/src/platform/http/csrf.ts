@@ -14,9 +14,9 @@ const GUARDED_ROUTE = /^\/(api\/v1|api\/v2|search|functions)(\/|$)/;
 
 /**
  * A browser extension's own pages and service worker. A browser sends the app's cookies from
- * there only for an extension granted access to the app's site, which can read them anyway; the
- * GroupTrack extension makes its calls this way with the session it got from /authorize/extension.
- * With EXTENSION_IDS set, only those extensions.
+ * there only for an extension granted access to the app's site, which can read them anyway. (The
+ * GroupTrack extension itself calls with its own bearer token: see extension-auth.ts.) With
+ * EXTENSION_IDS set, only those extensions.
  */
 const EXTENSION_ORIGIN = /^(chrome-extension|moz-extension|safari-web-extension):\/\/([^/]+)$/;
 
