@@ -72,8 +72,8 @@ test.describe('adding a contact by hand', () => {
 
     // The card arrives through the team's change events, in the column it was added from.
     await expect(talking.getByTestId('contact-card').filter({ hasText: 'Nora Board' })).toBeVisible();
-    await expect(talking.getByTestId('stage-count')).toHaveText('1 contacts');
-    await expect(column(page, 'New').getByTestId('stage-count')).toHaveText('1 contacts');
+    await expect(talking.getByTestId('stage-count')).toHaveText('1 contact');
+    await expect(column(page, 'New').getByTestId('stage-count')).toHaveText('1 contact');
 
     // Found again with Ctrl+K, a letter wrong, and opened with Enter.
     await page.keyboard.press('Control+K');

@@ -151,7 +151,7 @@ test.describe('pipeline setup: deleting', () => {
     await page.getByRole('button', { name: 'Delete stage Dropped' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete stage Dropped?' });
     await dialog.getByRole('button', { name: 'Delete stage' }).click();
-    await expect(dialog.getByRole('alert')).toContainText('holds 1 contacts');
+    await expect(dialog.getByRole('alert')).toContainText('holds 1 contact');
     await dialog
       .getByRole('textbox', { name: 'Move its contacts to' })
       .or(dialog.getByRole('combobox', { name: 'Move its contacts to' }))

@@ -58,7 +58,7 @@ test.describe('undo and restore', () => {
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete' });
     await expect(dialog).toContainText('You can restore them from Recently deleted for 30 days.');
-    await dialog.getByRole('button', { name: 'Delete 1 contacts' }).click();
+    await dialog.getByRole('button', { name: 'Delete 1 contact' }).click();
     await expect(page.getByRole('status', { name: 'Bulk action progress' })).toContainText(
       'Delete: done, 1 of 1 contacts.',
     );

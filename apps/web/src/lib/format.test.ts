@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatRelativeTime } from './format';
+import { formatCount, formatMoney, formatRelativeTime } from './format';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 
@@ -19,5 +19,16 @@ describe('formatMoney', () => {
   it('formats an amount in its currency, and falls back for a code the browser does not know', () => {
     expect(formatMoney(1500.5, 'USD')).toContain('1,500.50');
     expect(formatMoney(12, 'XYZ1')).toBe('12 XYZ1');
+  });
+});
+
+describe('formatCount', () => {
+  it.each([
+    [0, 'contact', undefined, '0 contacts'],
+    [1, 'contact', undefined, '1 contact'],
+    [2500, 'contact', undefined, '2,500 contacts'],
+    [2, 'person', 'people', '2 people'],
+  ])('says %i %s as "%s"', (count, noun, plural, expected) => {
+    expect(formatCount(count, noun, plural)).toBe(expected);
   });
 });

@@ -25,3 +25,8 @@ export function formatRelativeTime(iso: string, now = Date.now()): string {
   }
   return relative.format(0, 'minute');
 }
+
+/** A count with its noun: "1 contact", "2,500 contacts" (the plural is the noun with an s unless given). */
+export function formatCount(count: number, noun: string, plural = `${noun}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? noun : plural}`;
+}

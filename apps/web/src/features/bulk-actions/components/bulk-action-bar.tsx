@@ -29,6 +29,7 @@ import {
 } from '../../../lib/start-bulk-action';
 import { useJobProgress } from '../../../lib/use-job-progress';
 import { useStatusLabels } from '../../../lib/status-labels';
+import { formatCount } from '../../../lib/format';
 
 type ActionType = BulkAction['type'];
 
@@ -123,7 +124,7 @@ export function BulkActionBar({
     onFinishedRef.current();
     if (!finishedJob || finishedJob.isUndo || !UNDOABLE.has(finishedJob.type)) return;
     const { jobId, type, matched } = finishedJob;
-    const people = matched === 1 ? '1 contact' : `${matched} contacts`;
+    const people = formatCount(matched, 'contact');
     showUndoToast({
       message: `${ACTION_LABELS[type]}: done for ${people}.`,
       label: `Undo ${ACTION_LABELS[type].toLowerCase()} for ${people}`,
@@ -294,8 +295,8 @@ export function BulkActionBar({
           <Stack>
             <Text size="sm">
               {open === 'delete'
-                ? `Delete ${selectedCount} contacts with their notes, deals and history? You can restore them from Recently deleted for 30 days.`
-                : `This applies to ${selectedCount} contacts.`}
+                ? `Delete ${formatCount(selectedCount, 'contact')} with their notes, deals and history? You can restore them from Recently deleted for 30 days.`
+                : `This applies to ${formatCount(selectedCount, 'contact')}.`}
             </Text>
             {(open === 'addTags' || open === 'removeTags') &&
               (tagOptions.length === 0 ? (
@@ -383,7 +384,7 @@ export function BulkActionBar({
                 loading={isStarting}
                 onClick={() => void run(open)}
               >
-                {open === 'delete' ? `Delete ${selectedCount} contacts` : ACTION_LABELS[open]}
+                {open === 'delete' ? `Delete ${formatCount(selectedCount, 'contact')}` : ACTION_LABELS[open]}
               </Button>
             </Group>
           </Stack>

@@ -11,6 +11,7 @@ import { SortableList } from '../../../components/sortable-list';
 import { StatusLabelBadge } from '../../../components/status-label-badge';
 import type { StatusLabel } from '../api/status-labels';
 import { useChangeStatusLabel, useStatusLabels } from '../api/status-labels';
+import { formatCount } from '../../../lib/format';
 
 /** /setup/labels: status labels to add, edit, reorder and delete. */
 export function StatusLabelsPage() {
@@ -87,7 +88,9 @@ export function StatusLabelsPage() {
               <Group gap="sm">
                 <StatusLabelBadge label={label} size="lg" />
                 <Text size="sm" c="dimmed">
-                  {label.contactCount === 0 ? 'On no contact' : `On ${contactsText(label.contactCount)}`}
+                  {label.contactCount === 0
+                    ? 'On no contact'
+                    : `On ${formatCount(label.contactCount, 'contact')}`}
                 </Text>
               </Group>
               {canEdit && (
@@ -142,14 +145,9 @@ export function StatusLabelsPage() {
         error={remove.error}
       >
         {deleting && deleting.contactCount > 0
-          ? `${contactsText(deleting.contactCount)} ${deleting.contactCount === 1 ? 'has' : 'have'} this label; deleting it takes it off them.`
+          ? `${formatCount(deleting.contactCount, 'contact')} ${deleting.contactCount === 1 ? 'has' : 'have'} this label; deleting it takes it off them.`
           : 'No contact has this label. It is removed from the list.'}
       </ConfirmModal>
     </Stack>
   );
-}
-
-/** "1 contact", "3 contacts": how many carry a label. */
-function contactsText(count: number): string {
-  return count === 1 ? '1 contact' : `${count} contacts`;
 }

@@ -137,7 +137,7 @@ export const BoardColumn = memo(function BoardColumn({
         <Group gap={6} wrap="nowrap">
           <Badge variant="white" color="dark" size="sm" data-testid="stage-count">
             {rows.count.toLocaleString()}
-            <VisuallyHidden> contacts</VisuallyHidden>
+            <VisuallyHidden> {rows.count === 1 ? 'contact' : 'contacts'}</VisuallyHidden>
           </Badge>
           <ActionIcon
             variant="white"

@@ -70,6 +70,7 @@ import { useCardDensity } from '../lib/card-density';
 import { BoardColumn, cardStepPx, COLUMN_WIDTH_PX } from './board-column';
 import { ContactCard, type TagLabel } from './contact-card';
 import './board-strip.css';
+import { formatCount } from '../../../lib/format';
 
 const NO_DEALS: OpenDealsSum[] = [];
 
@@ -360,7 +361,7 @@ export function PipelineBoard({ teamUID, pipeline, pipelines, globalTagSets }: P
               Pipeline View
             </Title>
             <Text size="sm" c="dimmed" aria-live="polite">
-              {board.data ? `${total.toLocaleString()} contacts` : 'Loading contacts…'}
+              {board.data ? formatCount(total, 'contact') : 'Loading contacts…'}
             </Text>
           </Stack>
           <Group align="flex-end" gap="sm" wrap="wrap">

@@ -1,3 +1,5 @@
+import { formatCount } from '../../../lib/format';
+
 /**
  * What the delete-pipeline dialog says and whether it may delete: a pipeline holding contacts says
  * how many and needs its name typed (spaces around it and letter case forgiven); an empty one, or
@@ -16,7 +18,7 @@ export function deleteConfirmation(
       canDelete: true,
     };
   }
-  const people = contactCount === 1 ? '1 contact' : `${contactCount.toLocaleString()} contacts`;
+  const people = formatCount(contactCount, 'contact');
   return {
     message: `${pipelineName} holds ${people}. They leave its board and stay in the team's other pipelines. ${restorable}`,
     asksForName: true,
