@@ -1,5 +1,5 @@
 import { DEFAULT_TAG_SET_COLOR } from '@grouptrack/domain';
-import { createTheme } from '@mantine/core';
+import { Notification, createTheme } from '@mantine/core';
 import type { CSSVariablesResolver, MantineColorsTuple } from '@mantine/core';
 
 // Shades around GroupTrack's brand blue (#1C7EBB, shade 6).
@@ -26,6 +26,12 @@ export const theme = createTheme({
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '650' },
+  components: {
+    // Every toast's close button says what it does to a screen reader (Mantine leaves it unnamed).
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+    }),
+  },
 });
 
 /**
