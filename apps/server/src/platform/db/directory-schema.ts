@@ -286,6 +286,58 @@ export const extensionSessions = pgTable(
   ],
 );
 
+/**
+ * Selector packs an operator published (CLI `selectors:load` or /admin): per platform, the newest
+ * version above the one bundled with the extension is what GET /api/v1/extension/selectors serves,
+ * so a changed page is fixed without a new release. Kept as JSON; older versions stay for the record.
+ */
+export const selectorPacks = pgTable(
+  'selector_packs',
+  {
+    platform: text('platform').notNull(),
+    version: integer('version').notNull(),
+    pack: jsonb('pack').$type<Record<string, unknown>>().notNull(),
+    /** The operator who published it; null from the command line. */
+    createdByUid: text('created_by_uid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.platform, table.version] })],
+);
+
+/**
+ * Selectors the extension reported as missing on a page, one row per (platform, page kind, selector,
+ * extension version) with how often and when: /admin lists them so operators know what to fix.
+ */
+export const selectorMisses = pgTable(
+  'selector_misses',
+  {
+    platform: text('platform').notNull(),
+    pageKind: text('page_kind').notNull(),
+    selectorId: text('selector_id').notNull(),
+    extensionVersion: text('extension_version').notNull(),
+    count: integer('count').notNull().default(1),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.platform, table.pageKind, table.selectorId, table.extensionVersion] }),
+    index('selector_misses_last_seen_idx').on(table.lastSeenAt),
+  ],
+);
+
+/** How many selector misses each user reported per day (UTC), so one browser cannot flood the counts. */
+export const selectorMissReporters = pgTable(
+  'selector_miss_reporters',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    reports: integer('reports').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
 export const directorySchema = {
   users,
   sessions,
@@ -302,4 +354,7 @@ export const directorySchema = {
   appNotifications,
   impersonations,
   extensionSessions,
+  selectorPacks,
+  selectorMisses,
+  selectorMissReporters,
 };

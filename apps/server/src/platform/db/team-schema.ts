@@ -779,6 +779,42 @@ export const kpiHourly = pgTable(
 );
 
 /**
+ * Profile photos the server downloaded from a platform (platform addresses expire) and serves itself
+ * at an unguessable address, team by team. The same bytes are stored once per team.
+ */
+export const photos = pgTable(
+  'photos',
+  {
+    teamId: text('team_id').notNull(),
+    /** Random and unguessable: the served address is public, so <img> works without cookies. */
+    id: text('id').notNull(),
+    /** SHA-256 of the bytes, hex. */
+    sha256: text('sha256').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.id] }),
+    uniqueIndex('photos_sha256_key').on(table.teamId, table.sha256),
+  ],
+);
+
+/** Which platform address gave a contact's photo, so the same address is not fetched again. */
+export const photoSources = pgTable(
+  'photo_sources',
+  {
+    teamId: text('team_id').notNull(),
+    contactId: text('contact_id').notNull(),
+    /** SHA-256 of the platform's photo address, hex (addresses run to kilobytes). */
+    sourceHash: text('source_hash').notNull(),
+    photoId: text('photo_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.contactId, table.sourceHash] })],
+);
+
+/**
  * The tables whose rows belong to one contact (by `contact_id`): deleting a contact deletes them,
  * merging one moves them. Tasks are not among them: a task outlives its contact.
  */
@@ -795,6 +831,8 @@ export const contactDataTables = [
 ] as const;
 
 export const teamSchema = {
+  photos,
+  photoSources,
   teamEvents,
   pipelines,
   phases,
