@@ -22,6 +22,7 @@ const SIGNED_IN_TITLES: [path: string, viewName: string][] = [
   ['/setup/queue/instagram', 'Queue Setup'],
   ['/setup/pipelines-order', 'Pipeline Order'],
   ['/setup/ai', 'AI Setup'],
+  ['/setup/extension', 'Browser Extension'],
   ['/setup/tags', 'Tags'],
   ['/setup/tags-reconciliation', 'Tag Reconciliation'],
   ['/setup/pipelines', 'Pipeline Setup'],

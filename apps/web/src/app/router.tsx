@@ -199,6 +199,13 @@ export const routes: RouteObject[] = [
             ),
           ),
           page(
+            '/setup/extension',
+            load(
+              () => import('../routes/setup-extension'),
+              (m) => m.ExtensionSetupRoute,
+            ),
+          ),
+          page(
             '/setup/ai',
             load(
               () => import('../routes/setup-ai'),

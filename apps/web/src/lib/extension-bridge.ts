@@ -1,5 +1,18 @@
 import { EXTENSION_CHECK, isCheckExtensionResult } from '@grouptrack/domain';
-import type { ExtensionMessage, ExtensionStatus } from '@grouptrack/domain';
+import type { ExtensionMessage, ExtensionStatus, ExtensionUser } from '@grouptrack/domain';
+
+/** What the extension answered: its status, and its version and user when it said them. */
+export interface ExtensionCheck {
+  status: ExtensionStatus;
+  version: string | null;
+  user: ExtensionUser | null;
+}
+
+/** The web app's page that explains installing the extension (the server serves its zip). */
+export const EXTENSION_INSTALL_PATH = '/setup/extension';
+
+/** Where the extension's zip is downloaded from this server. */
+export const EXTENSION_ZIP_PATH = '/extension/grouptrack-extension.zip';
 
 /** Posts a message to the extension's content script, which listens on this window. */
 export function postToExtension(message: ExtensionMessage): void {
@@ -7,20 +20,30 @@ export function postToExtension(message: ExtensionMessage): void {
 }
 
 /** Asks the extension for its status; no answer within the timeout means it is not installed (SPEC §4). */
-export function checkExtension(timeoutMs: number = EXTENSION_CHECK.replyTimeoutMs): Promise<ExtensionStatus> {
+export function askExtension(timeoutMs: number = EXTENSION_CHECK.replyTimeoutMs): Promise<ExtensionCheck> {
   return new Promise((resolve) => {
-    const finish = (status: ExtensionStatus) => {
+    const finish = (check: ExtensionCheck) => {
       window.clearTimeout(timer);
       window.removeEventListener('message', onMessage);
-      resolve(status);
+      resolve(check);
     };
     // Only this page's own window speaks for the extension; frames and other sites must not.
     const onMessage = (event: MessageEvent) => {
       if (event.source !== window || event.origin !== window.location.origin) return;
-      if (isCheckExtensionResult(event.data)) finish(event.data.status);
+      if (!isCheckExtensionResult(event.data)) return;
+      const { status, version, user } = event.data;
+      finish({ status, version: version ?? null, user: status === 'ok' ? (user ?? null) : null });
     };
-    const timer = window.setTimeout(() => finish('not_installed'), timeoutMs);
+    const timer = window.setTimeout(
+      () => finish({ status: 'not_installed', version: null, user: null }),
+      timeoutMs,
+    );
     window.addEventListener('message', onMessage);
     postToExtension({ type: 'check_extension' });
   });
+}
+
+/** The extension's status alone (SPEC §4). */
+export async function checkExtension(timeoutMs?: number): Promise<ExtensionStatus> {
+  return (await askExtension(timeoutMs)).status;
 }

@@ -1,7 +1,11 @@
 export { AppNavigation } from './components/app-navigation';
 export { BaseDataError } from './components/base-data-error';
 export { BaseDataLoader } from './components/base-data-loader';
-export { ExtensionStatusAlert, ExtensionStatusProvider } from './components/extension-status';
+export {
+  ExtensionStatusAlert,
+  ExtensionStatusProvider,
+  useExtensionCheck,
+} from './components/extension-status';
 export { UserMenu } from './components/user-menu';
 export { VersionBanner } from './components/version-banner';
 export { useAppUpdates } from './hooks/use-app-updates';

@@ -27,6 +27,7 @@ export const PAGE_AVAILABILITY: Readonly<Record<string, PageAvailability>> = {
   '/setup/workflows': 'coming',
   '/setup/connections': 'coming',
   '/setup/ai': 'available',
+  '/setup/extension': 'available',
   '/queue': 'coming',
   '/admin': 'available',
 };

@@ -72,7 +72,7 @@ export function useChecklistFacts(user: LoggedUser): ChecklistFacts | null {
     memberCount: members.data.length,
     openInvitationCount: invitations.data.length,
     messageTemplateCount: templates.data.length,
-    isExtensionInstalled: extension.data !== 'not_installed',
+    isExtensionSignedIn: extension.data === 'ok',
   };
 }
 

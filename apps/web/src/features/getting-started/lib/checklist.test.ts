@@ -6,7 +6,7 @@ const NOTHING_DONE: ChecklistFacts = {
   memberCount: 1,
   openInvitationCount: 0,
   messageTemplateCount: 0,
-  isExtensionInstalled: false,
+  isExtensionSignedIn: false,
 };
 
 const doneIds = (facts: Partial<ChecklistFacts>) =>
@@ -24,7 +24,7 @@ describe('the getting-started checklist', () => {
     expect(doneIds({ openInvitationCount: 1 })).toEqual(['teammate']);
     expect(doneIds({ memberCount: 2 })).toEqual(['teammate']);
     expect(doneIds({ messageTemplateCount: 3 })).toEqual(['template']);
-    expect(doneIds({ isExtensionInstalled: true })).toEqual(['extension']);
+    expect(doneIds({ isExtensionSignedIn: true })).toEqual(['extension']);
   });
 
   it('counts as dismissed only a never-again value stored for this team', () => {

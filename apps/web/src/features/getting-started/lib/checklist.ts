@@ -10,8 +10,8 @@ export interface ChecklistFacts {
   openInvitationCount: number;
   /** The team's message templates. */
   messageTemplateCount: number;
-  /** Whether this browser's GroupTrack extension answered. */
-  isExtensionInstalled: boolean;
+  /** Whether this browser's GroupTrack extension answered check_extension with 'ok': installed and signed in. */
+  isExtensionSignedIn: boolean;
 }
 
 export type ChecklistItemId = 'contacts' | 'teammate' | 'template' | 'extension';
@@ -32,7 +32,11 @@ export function buildChecklist(facts: ChecklistFacts): ChecklistItem[] {
       isDone: facts.memberCount > 1 || facts.openInvitationCount > 0,
     },
     { id: 'template', label: 'Make a first message template', isDone: facts.messageTemplateCount > 0 },
-    { id: 'extension', label: 'Install the browser extension', isDone: facts.isExtensionInstalled },
+    {
+      id: 'extension',
+      label: 'Install the browser extension and sign it in',
+      isDone: facts.isExtensionSignedIn,
+    },
   ];
 }
 

@@ -1,15 +1,18 @@
 import { EXTENSION_CHECK, MESSAGES } from '@grouptrack/domain';
 import type { ExtensionStatus } from '@grouptrack/domain';
-import { Alert, Paper } from '@mantine/core';
+import { Alert, Anchor, Paper } from '@mantine/core';
 import { createContext, use, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router';
-import { checkExtension } from '../../../lib/extension-bridge';
+import { Link, useLocation } from 'react-router';
+import { askExtension, EXTENSION_INSTALL_PATH } from '../../../lib/extension-bridge';
+import type { ExtensionCheck } from '../../../lib/extension-bridge';
 import { isPageAvailable } from '../page-availability';
 
 interface ExtensionStatusValue {
   /** null until the first check has an answer. */
   status: ExtensionStatus | null;
+  /** The whole last answer (version, who the extension is signed in as); null until the first. */
+  check: ExtensionCheck | null;
   dismissedStatus: ExtensionStatus | null;
   dismiss: (status: ExtensionStatus) => void;
 }
@@ -18,14 +21,16 @@ const ExtensionStatusContext = createContext<ExtensionStatusValue | null>(null);
 
 /** Asks for the extension every EXTENSION_CHECK.intervalMs and shares what it answered (SPEC §4). */
 export function ExtensionStatusProvider({ children }: { children: ReactNode }) {
-  const [status, setStatus] = useState<ExtensionStatus | null>(null);
+  const [check, setCheck] = useState<ExtensionCheck | null>(null);
   const [dismissedStatus, setDismissedStatus] = useState<ExtensionStatus | null>(null);
 
   useEffect(() => {
     let isActive = true;
     const check = () => {
-      void checkExtension().then((next) => {
-        if (isActive) setStatus(next);
+      void askExtension().then((next) => {
+        if (!isActive) return;
+        // The same answer every 10 s keeps the object it replaces, so nothing draws again.
+        setCheck((before) => (JSON.stringify(before) === JSON.stringify(next) ? before : next));
       });
     };
     check();
@@ -37,10 +42,17 @@ export function ExtensionStatusProvider({ children }: { children: ReactNode }) {
   }, []);
 
   return (
-    <ExtensionStatusContext value={{ status, dismissedStatus, dismiss: setDismissedStatus }}>
+    <ExtensionStatusContext
+      value={{ status: check?.status ?? null, check, dismissedStatus, dismiss: setDismissedStatus }}
+    >
       {children}
     </ExtensionStatusContext>
   );
+}
+
+/** The extension's last answer in the main layout (null before the first, or outside it). */
+export function useExtensionCheck(): ExtensionCheck | null {
+  return use(ExtensionStatusContext)?.check ?? null;
 }
 
 const WARNINGS: Record<Exclude<ExtensionStatus, 'ok'>, string> = {
@@ -79,7 +91,10 @@ export function ExtensionStatusAlert() {
         closeButtonLabel="Dismiss the extension warning"
         onClose={() => dismiss(status)}
       >
-        {WARNINGS[status]}
+        {WARNINGS[status]}{' '}
+        <Anchor component={Link} to={EXTENSION_INSTALL_PATH} inherit>
+          {status === 'not_installed' ? 'Install the extension' : 'Sign the extension in'}
+        </Anchor>
       </Alert>
     </Paper>
   );

@@ -1,0 +1,1 @@
+export { ExtensionInstallPage } from './components/extension-install-page';

@@ -1,0 +1,73 @@
+import { test as plainTest } from '@playwright/test';
+import { APP_ORIGIN, buildUser, signUpThroughApi } from '../helpers';
+import { expect, extensionUrl, test } from './fixtures';
+import type { WorkerGlobal } from './fixtures';
+
+const NOT_INSTALLED = 'GroupTrack Extension is not installed. Automations and Message Queue will not start.';
+const NOT_LOGGED_IN = 'GroupTrack Extension is not logged in. Automations and Message Queue will not start.';
+
+plainTest('without the extension, the install page says it is not installed and offers the zip', async ({
+  page,
+}) => {
+  await signUpThroughApi(page.request, buildUser('Noext'));
+  await page.goto('/setup/extension');
+  await expect(page.getByRole('heading', { level: 1, name: 'Browser extension' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: NOT_INSTALLED })).toBeVisible();
+
+  // The zip the page links to is the built extension.
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'grouptrack-extension.zip' }).click();
+  const file = await (await download).createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of file) chunks.push(chunk as Buffer);
+  const zip = Buffer.concat(chunks);
+  expect(zip.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+  expect(zip.includes(Buffer.from('manifest.json'))).toBe(true);
+});
+
+test('the extension signs in from its options page, and the app then finds it signed in', async ({
+  extensionContext,
+  extensionPage: page,
+  serviceWorker,
+}) => {
+  const user = buildUser('Extension');
+  await signUpThroughApi(page.request, user);
+
+  // Installed but signed out: the app's bridge answers, with no session.
+  await page.goto('/setup/extension');
+  await expect(page.getByRole('alert').filter({ hasText: NOT_LOGGED_IN })).toBeVisible();
+
+  // The options page: this server's address, then "Sign in", which opens /authorize in a new tab.
+  const options = await extensionContext.newPage();
+  await options.goto(extensionUrl('src/options/index.html'));
+  await expect(options.getByText('Not signed in.')).toBeVisible();
+  await options.getByRole('textbox', { name: 'GroupTrack address' }).fill(APP_ORIGIN);
+  await options.getByRole('button', { name: 'Save address' }).click();
+  await expect(options.getByRole('status')).toHaveText(`Saved: the extension signs in at ${APP_ORIGIN}.`);
+  const authorizeTab = extensionContext.waitForEvent('page');
+  await options.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const authorize = await authorizeTab;
+  await expect(authorize).toHaveURL(`${APP_ORIGIN}/authorize?client=extension`);
+  await expect(authorize.getByText('The extension is signed in. You can close this tab.')).toBeVisible();
+
+  // The options page and the worker's storage know who signed in; the token is the extension's own.
+  await expect(options.getByText(`Signed in as ${user.name} (${user.email}) at ${APP_ORIGIN}.`)).toBeVisible();
+  const stored = await serviceWorker.evaluate(() =>
+    (globalThis as unknown as WorkerGlobal).chrome.storage.local.get('session'),
+  );
+  expect(stored.session).toMatchObject({ serverUrl: APP_ORIGIN, user: { email: user.email } });
+  expect(stored.session?.token).toBeTruthy();
+
+  // The app now finds the extension signed in, and the getting-started step is ticked.
+  await page.goto('/setup/extension');
+  await expect(page.getByRole('status').filter({ hasText: 'Installed and signed in' })).toContainText(
+    `The extension is signed in as ${user.name} (${user.email}).`,
+  );
+  await expect(page.getByText(NOT_LOGGED_IN)).toHaveCount(0);
+  await page.goto('/contacts/pipeline');
+  await expect(
+    page.getByRole('region', { name: 'Get started' }).getByRole('listitem').filter({
+      hasText: 'Install the browser extension and sign it in (done)',
+    }),
+  ).toBeVisible();
+});

@@ -1,0 +1,84 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test as base, chromium } from '@playwright/test';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { EXTENSION_ID } from '../../../apps/extension/src/extension-id';
+import { APP_ORIGIN } from '../helpers';
+
+export { EXTENSION_ID };
+
+/** The unpacked extension `npm run build -w apps/extension` writes (EXTENSION_DIST_DIR moves it). */
+const EXTENSION_DIR = path.resolve(
+  process.env.EXTENSION_DIST_DIR ?? path.join(import.meta.dirname, '../../../apps/extension/dist'),
+);
+
+/** The browser of playwright.config.ts: CHROMIUM_PATH, else Debian's Chromium, which still loads unpacked extensions. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** An extension page's address, e.g. extensionUrl('src/popup/index.html'). */
+export function extensionUrl(page: string): string {
+  return `chrome-extension://${EXTENSION_ID}/${page}`;
+}
+
+/** The extension's storage as its service worker sees it (code run with worker.evaluate). */
+export interface ExtensionStorage {
+  session?: { serverUrl: string; token: string; user: { name: string; email: string } };
+}
+
+/** What a service-worker evaluate touches: e2e compiles without the chrome types. */
+export interface WorkerGlobal {
+  chrome: { storage: { local: { get(key: string): Promise<ExtensionStorage> } } };
+}
+
+interface ExtensionFixtures {
+  /** A browser profile of its own with the built extension loaded, closed after the test. */
+  extensionContext: BrowserContext;
+  /** The extension's service worker. */
+  serviceWorker: Worker;
+  /** A tab in extensionContext. */
+  extensionPage: Page;
+}
+
+/**
+ * Journeys with the real extension: a persistent Chromium profile with apps/extension/dist loaded
+ * unpacked (--load-extension), headless. Its pages reach the e2e server like any tab.
+ */
+export const test = base.extend<ExtensionFixtures>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern.
+  extensionContext: async ({}, use) => {
+    if (!existsSync(path.join(EXTENSION_DIR, 'manifest.json'))) {
+      throw new Error(`The extension is not built in ${EXTENSION_DIR}: run \`npm run build -w apps/extension\`.`);
+    }
+    const profile = mkdtempSync(path.join(tmpdir(), 'grouptrack-ext-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: existsSync(CHROMIUM) ? CHROMIUM : undefined,
+      headless: true,
+      baseURL: APP_ORIGIN,
+      args: [
+        `--disable-extensions-except=${EXTENSION_DIR}`,
+        `--load-extension=${EXTENSION_DIR}`,
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--no-first-run',
+      ],
+    });
+    await use(context);
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  },
+  serviceWorker: async ({ extensionContext }, use) => {
+    const worker =
+      extensionContext.serviceWorkers().find((sw) => sw.url().startsWith(extensionUrl(''))) ??
+      (await extensionContext.waitForEvent('serviceworker', (sw) => sw.url().startsWith(extensionUrl(''))));
+    await use(worker);
+  },
+  extensionPage: async ({ extensionContext, serviceWorker }, use) => {
+    // The worker is up first, so the bridge and the port have someone to talk to.
+    void serviceWorker;
+    await use(extensionContext.pages()[0] ?? (await extensionContext.newPage()));
+  },
+});
+
+export { expect } from '@playwright/test';
