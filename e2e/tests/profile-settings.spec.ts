@@ -3,6 +3,11 @@ import type { Page } from '@playwright/test';
 import { buildUser, submitSignIn, submitSignUp } from './helpers';
 import type { NewUser } from './helpers';
 
+/** A Chrome extension's origin, where its token is accepted, and the browser it runs in. */
+const EXTENSION_ORIGIN = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
+const EXTENSION_BROWSER =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
 async function signUpNewUser(page: Page, firstName: string): Promise<NewUser> {
   const user = buildUser(firstName);
   await page.goto('/login/signup');
@@ -48,7 +53,9 @@ test.describe('profile settings', () => {
     await expect(page).toHaveURL(/\/contacts\/table/);
   });
 
-  test('a user changes their password and signs in with the new one', async ({ page }) => {
+  test('a user changes their password, signs out a browser the extension was signed in on, and signs in with the new one', async ({
+    page,
+  }) => {
     const user = await signUpNewUser(page, 'Pablo');
     const newPassword = `${user.password}-changed`;
     await page.goto('/profile/profile');
@@ -63,6 +70,31 @@ test.describe('profile settings', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByText('Password changed')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Current password' })).toHaveValue('');
+
+    await test.step('signs out a browser the extension is signed in on', async () => {
+      const browsers = page.getByRole('region', { name: 'Signed-in browsers' });
+      await expect(browsers.getByText('The extension is not signed in on any browser.')).toBeVisible();
+      // The extension's sign-in, through the API as the extension makes it: a code, then its own token.
+      const issued = await page.request.post('/api/v1/authorize/extension');
+      const { code } = ((await issued.json()) as { data: { code: string } }).data;
+      const exchanged = await page.request.post('/api/v1/authorize/extension/exchange', {
+        data: { code },
+        headers: { 'user-agent': EXTENSION_BROWSER },
+      });
+      const { token } = ((await exchanged.json()) as { data: { token: string } }).data;
+      const asExtension = { authorization: `Bearer ${token}`, origin: EXTENSION_ORIGIN };
+      expect((await page.request.get('/api/v1/me', { headers: asExtension })).status()).toBe(200);
+
+      await page.reload();
+      const row = browsers.getByRole('listitem', { name: 'Chrome 131 on Windows' });
+      await expect(row).toContainText(/Last used/);
+      await row.getByRole('button', { name: 'Sign out Chrome 131 on Windows' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sign out Chrome 131 on Windows?' });
+      await dialog.getByRole('button', { name: 'Sign out' }).click();
+      await expect(page.getByText('Browser signed out')).toBeVisible();
+      await expect(browsers.getByText('The extension is not signed in on any browser.')).toBeVisible();
+      expect((await page.request.get('/api/v1/me', { headers: asExtension })).status()).toBe(401);
+    });
 
     await page.goto('/logout');
     await expect(page).toHaveURL(/\/login/);

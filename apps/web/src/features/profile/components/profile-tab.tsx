@@ -2,8 +2,9 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useLoggedUser } from '../../../app/signed-in-user';
 import { PasswordForm } from './password-form';
 import { ProfileDetailsForm } from './profile-details-form';
+import { SignedInBrowsers } from './signed-in-browsers';
 
-/** The profile tab: the user's details and password. */
+/** The profile tab: the user's details, password, and the browsers the extension is signed in on. */
 export function ProfileTab() {
   const user = useLoggedUser();
   return (
@@ -18,6 +19,7 @@ export function ProfileTab() {
       </Stack>
       <ProfileDetailsForm key={user.uid} user={user} />
       <PasswordForm passwordSet={user.passwordSet} />
+      <SignedInBrowsers />
     </Stack>
   );
 }
