@@ -17,11 +17,20 @@ export const memberJoinedItemSchema = z.object({
   data: z.object({ userUID: z.string(), name: z.string() }),
 });
 
-/** Someone else assigned a task to the member. */
+/**
+ * Someone else assigned a task to the member: one task (its taskUID), or the same task on `count`
+ * contacts at once by a bulk action.
+ */
 export const taskAssignedItemSchema = z.object({
   ...itemFields,
   kind: z.literal('task-assigned'),
-  data: z.object({ taskUID: z.string(), taskName: z.string(), byName: z.string(), dueAt: z.string() }),
+  data: z.object({
+    taskUID: z.string().optional(),
+    taskName: z.string(),
+    byName: z.string(),
+    dueAt: z.string(),
+    count: z.number().int().optional(),
+  }),
 });
 
 /** A bulk action the member started finished: what it did, to how many contacts. */

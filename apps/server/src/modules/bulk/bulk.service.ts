@@ -361,6 +361,21 @@ export function createBulkService(deps: {
             kind: 'bulk-finished',
             data: { jobId: job.id, action: action.type, count: job.total },
           },
+          // Tasks made for another member reach their bell once, with how many, not once per contact.
+          ...(action.type === 'createTask' && action.task.assigneeUid !== job.createdByUid
+            ? [
+                {
+                  userUID: action.task.assigneeUid,
+                  kind: 'task-assigned' as const,
+                  data: {
+                    taskName: action.task.taskName,
+                    byName: job.createdBy,
+                    dueAt: action.task.dueAt,
+                    count: job.total,
+                  },
+                },
+              ]
+            : []),
         ]);
       }
       await appendChange(tx, teamId, {

@@ -102,6 +102,31 @@ describe('the inbox', () => {
     expect(await kinds(team.owner)).not.toContain('bulk-finished');
   });
 
+  it('tells the assignee of tasks a bulk action made for them once, with how many', async () => {
+    const GTIDs = await server.seedContacts(team, 4, { pipelineId });
+    const template = (
+      await team.owner.post(team.path('task-templates'), {
+        name: 'Welcome call',
+        dueInDays: 1,
+        reminder: 'none',
+        assigneeUID: member.uid,
+      })
+    ).body.data as { templateUID: string };
+    const started = await team.owner.post('/search/v2/bulk', {
+      teamUID: team.teamUID,
+      action: { type: 'createTask', templateId: template.templateUID },
+      target: { GTIDs },
+    });
+    expect(started.status).toBe(202);
+    await server.waitForJob(team.owner, team.teamUID, { bulkJobId: started.body.data.jobId });
+    await expect.poll(async () => (await inbox(member.client)).items[0]?.data.count).toBe(4);
+    const assigned = (await inbox(member.client)).items.filter(
+      (item) => item.kind === 'task-assigned' && item.data.taskName === 'Welcome call',
+    );
+    expect(assigned).toHaveLength(1);
+    expect(assigned[0]!.data).toMatchObject({ byName: 'Olive Owner', count: 4 });
+  });
+
   it('pages newest first, and opening the bell marks everything read in one call', async () => {
     for (const name of ['One', 'Two', 'Three']) {
       await team.owner.post(team.path('tasks'), {

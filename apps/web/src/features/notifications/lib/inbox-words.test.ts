@@ -17,6 +17,11 @@ describe('describeInboxItem', () => {
       data: { taskUID: 't1', taskName: 'Call Ana', byName: 'Olive', dueAt: base.createdAt },
     };
     expect(describeInboxItem(item)).toMatchObject({ title: 'Olive gave you a task: Call Ana', to: '/tasks' });
+    const many = {
+      ...item,
+      data: { taskName: 'Welcome call', byName: 'Olive', dueAt: base.createdAt, count: 40 },
+    };
+    expect(describeInboxItem(many).title).toBe('Olive gave you 40 tasks: Welcome call');
   });
 
   it('says what a bulk action did and to how many, one or several', () => {

@@ -22,7 +22,10 @@ export function describeInboxItem(item: InboxItem): { title: string; detail: str
       return { title: `${item.data.name} joined the team`, detail: null, to: '/profile/team' };
     case 'task-assigned':
       return {
-        title: `${item.data.byName} gave you a task: ${item.data.taskName}`,
+        title:
+          item.data.count !== undefined && item.data.count > 1
+            ? `${item.data.byName} gave you ${item.data.count} tasks: ${item.data.taskName}`
+            : `${item.data.byName} gave you a task: ${item.data.taskName}`,
         detail: null,
         to: '/tasks',
       };
