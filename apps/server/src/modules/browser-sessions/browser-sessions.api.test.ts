@@ -1,11 +1,12 @@
 import { MESSAGES } from '@grouptrack/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extensionSessions } from '../../platform/db/directory-schema';
+import { extensionSessions, users } from '../../platform/db/directory-schema';
 import { EXTENSION_ONLY_MESSAGE, EXTENSION_SIGNED_OUT_MESSAGE } from '../../platform/http/extension-auth';
 import type { TestTeam } from '../../testing/factories';
 import type { TestClient } from '../../testing/test-client';
 import { startTestServer, type TestServer } from '../../testing/test-server';
+import { setSuperPermission } from '../users/users.repository';
 
 /** The GroupTrack extension's id on this server (EXTENSION_IDS), and another extension's. */
 const OUR_EXTENSION = 'abcdefghijklmnopabcdefghijklmnop';
@@ -138,6 +139,20 @@ describe("the extension's sign-in", () => {
     const { token } = await signInExtension(team.owner);
     const asked = await call(token, 'POST', '/api/v1/authorize/extension', { body: {} });
     expect(asked.status).toBe(403);
+  });
+
+  it('gives no code while a super user is signed in as someone else to help them', async () => {
+    await server.signUp({ email: 'helped@example.test' });
+    const operator = await server.signUp({ email: 'helper@example.test' });
+    await setSuperPermission(server.databases.directory, 'helper@example.test', true);
+    const started = await operator.post('/api/v1/admin/impersonations', {
+      email: 'helped@example.test',
+      reason: 'Cannot find her pipeline',
+    });
+    expect(started.status).toBe(200);
+    const asked = await operator.post('/api/v1/authorize/extension');
+    expect(asked.status).toBe(403);
+    expect(asked.body.error.message).toMatch(/signed in as another user/);
   });
 
   it('signs every browser out when the password is reset', async () => {
@@ -273,6 +288,21 @@ describe("the extension's token", () => {
     const after = await sessionRow(renewed);
     expect(after.expiresAt.getTime() - Date.now()).toBeGreaterThan(29.9 * DAY_MS);
     expect(Date.now() - after.lastUsedAt.getTime()).toBeLessThan(60_000);
+  });
+
+  it('answers 401 while its user is banned', async () => {
+    const user = await server.signUp({ email: 'banned@example.test' });
+    const { token: banned } = await signInExtension(user);
+    const ban = (until: Date | null) =>
+      server.databases.directory
+        .update(users)
+        .set({ banned: true, banExpires: until })
+        .where(eq(users.email, 'banned@example.test'));
+    await ban(null);
+    expect((await call(banned, 'GET', '/api/v1/me')).status).toBe(401);
+    // A ban that has run out lets the browser back in.
+    await ban(new Date(Date.now() - 1000));
+    expect((await call(banned, 'GET', '/api/v1/me')).status).toBe(200);
   });
 
   it('answers 401 once it expired', async () => {
