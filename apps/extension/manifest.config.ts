@@ -19,7 +19,7 @@ export default defineManifest({
   background: { service_worker: 'src/background/index.ts', type: 'module' },
   action: { default_title: 'GroupTrack', default_popup: 'src/popup/index.html' },
   options_ui: { page: 'src/options/index.html', open_in_tab: true },
-  permissions: ['storage', 'alarms', 'scripting', 'tabs'],
+  permissions: ['storage', 'alarms', 'scripting', 'tabs', 'declarativeNetRequestWithHostAccess'],
   host_permissions: LOCAL_SERVER_MATCHES,
   // Any other server address is asked for when the user enters it in the options page.
   optional_host_permissions: ['https://*/*', 'http://*/*'],

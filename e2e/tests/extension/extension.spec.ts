@@ -1,34 +1,36 @@
 import { test as plainTest } from '@playwright/test';
 import { APP_ORIGIN, buildUser, signUpThroughApi } from '../helpers';
-import { expect, extensionUrl, test } from './fixtures';
+import { EXTENSION_ID, expect, extensionUrl, test } from './fixtures';
 import type { WorkerGlobal } from './fixtures';
 
 const NOT_INSTALLED = 'GroupTrack Extension is not installed. Automations and Message Queue will not start.';
 const NOT_LOGGED_IN = 'GroupTrack Extension is not logged in. Automations and Message Queue will not start.';
 
-plainTest('without the extension, the install page says it is not installed and offers the zip', async ({
-  page,
-}) => {
-  await signUpThroughApi(page.request, buildUser('Noext'));
-  await page.goto('/setup/extension');
-  await expect(page.getByRole('heading', { level: 1, name: 'Browser extension' })).toBeVisible();
-  await expect(page.getByRole('alert').filter({ hasText: NOT_INSTALLED })).toBeVisible();
+plainTest(
+  'without the extension, the install page says it is not installed and offers the zip',
+  async ({ page }) => {
+    await signUpThroughApi(page.request, buildUser('Noext'));
+    await page.goto('/setup/extension');
+    await expect(page.getByRole('heading', { level: 1, name: 'Browser extension' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: NOT_INSTALLED })).toBeVisible();
 
-  // The zip the page links to is the built extension.
-  const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'grouptrack-extension.zip' }).click();
-  const file = await (await download).createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const chunk of file) chunks.push(chunk as Buffer);
-  const zip = Buffer.concat(chunks);
-  expect(zip.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
-  expect(zip.includes(Buffer.from('manifest.json'))).toBe(true);
-});
+    // The zip the page links to is the built extension.
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'grouptrack-extension.zip' }).click();
+    const file = await (await download).createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of file) chunks.push(chunk as Buffer);
+    const zip = Buffer.concat(chunks);
+    expect(zip.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+    expect(zip.includes(Buffer.from('manifest.json'))).toBe(true);
+  },
+);
 
-test('the extension signs in from its options page, and the app then finds it signed in', async ({
+test('the extension signs in from its options page, the app finds it signed in, and its popup signs it out', async ({
   extensionContext,
   extensionPage: page,
   serviceWorker,
+  playwright,
 }) => {
   const user = buildUser('Extension');
   await signUpThroughApi(page.request, user);
@@ -51,7 +53,9 @@ test('the extension signs in from its options page, and the app then finds it si
   await expect(authorize.getByText('The extension is signed in. You can close this tab.')).toBeVisible();
 
   // The options page and the worker's storage know who signed in; the token is the extension's own.
-  await expect(options.getByText(`Signed in as ${user.name} (${user.email}) at ${APP_ORIGIN}.`)).toBeVisible();
+  await expect(
+    options.getByText(`Signed in as ${user.name} (${user.email}) at ${APP_ORIGIN}.`),
+  ).toBeVisible();
   const stored = await serviceWorker.evaluate(() =>
     (globalThis as unknown as WorkerGlobal).chrome.storage.local.get('session'),
   );
@@ -70,4 +74,36 @@ test('the extension signs in from its options page, and the app then finds it si
       hasText: 'Install the browser extension and sign it in (done)',
     }),
   ).toBeVisible();
+
+  // The toolbar popup shows the server's /ext/popup, whose calls the extension makes with its token.
+  const token = stored.session!.token;
+  const popup = await extensionContext.newPage();
+  await popup.goto(extensionUrl('src/popup/index.html'));
+  const frame = popup.frameLocator('iframe[title="GroupTrack"]');
+  await expect(frame.getByText(user.name, { exact: true })).toBeVisible();
+  await expect(frame.getByText(user.email)).toBeVisible();
+  await expect(frame.getByText(`Team: ${user.teamName}`)).toBeVisible();
+  await expect(frame.getByRole('status')).toHaveText(
+    'This tab is not on a social platform GroupTrack works with.',
+  );
+  await expect(
+    frame.getByRole('navigation', { name: 'Open GroupTrack' }).getByRole('link', { name: 'Tasks' }),
+  ).toHaveAttribute('target', '_blank');
+
+  // Sign out: the popup says so, the worker forgets the session, and the server no longer takes the token.
+  await frame.getByRole('button', { name: 'Sign out' }).click();
+  await expect(popup.getByText('The extension is not signed in.')).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  const after = await serviceWorker.evaluate(() =>
+    (globalThis as unknown as WorkerGlobal).chrome.storage.local.get('session'),
+  );
+  expect(after.session).toBeUndefined();
+  const asExtension = await playwright.request.newContext({ baseURL: APP_ORIGIN });
+  const refused = await asExtension.get('/api/v1/me', {
+    headers: { authorization: `Bearer ${token}`, origin: `chrome-extension://${EXTENSION_ID}` },
+  });
+  expect(refused.status()).toBe(401);
+  await asExtension.dispose();
+  await page.goto('/setup/extension');
+  await expect(page.getByRole('alert').filter({ hasText: NOT_LOGGED_IN })).toBeVisible();
 });

@@ -31,6 +31,49 @@ import { SELECTORS_PATH, storeSelectorPacks } from './selectors';
 
 const VERSION = chrome.runtime.getManifest().version;
 
+/** The worker's fetch, called on its global: called as another object's method, fetch throws "Illegal invocation". */
+const workerFetch: typeof fetch = (input, init) => {
+  return originReady.then(() => fetch(input, init));
+};
+
+/**
+ * Makes the worker's own calls carry `Origin: chrome-extension://<id>`, which the server requires
+ * with the extension's token. Chromium sends that Origin on a POST, but not on a GET from an extension
+ * holding the site's host permission, so a session rule adds it to the requests this extension makes
+ * outside any tab (its worker's). Session rules outlive the worker but not the browser: set on each start.
+ */
+async function setOriginRule(): Promise<void> {
+  await chrome.declarativeNetRequest.updateSessionRules({
+    removeRuleIds: [ORIGIN_RULE_ID],
+    addRules: [
+      {
+        id: ORIGIN_RULE_ID,
+        priority: 1,
+        action: {
+          type: chrome.declarativeNetRequest.RuleActionType.MODIFY_HEADERS,
+          requestHeaders: [
+            {
+              header: 'Origin',
+              operation: chrome.declarativeNetRequest.HeaderOperation.SET,
+              value: `chrome-extension://${chrome.runtime.id}`,
+            },
+          ],
+        },
+        condition: {
+          initiatorDomains: [chrome.runtime.id],
+          tabIds: [chrome.tabs.TAB_ID_NONE],
+          resourceTypes: [chrome.declarativeNetRequest.ResourceType.XMLHTTPREQUEST],
+        },
+      },
+    ],
+  });
+}
+
+const ORIGIN_RULE_ID = 1;
+const originReady = setOriginRule().catch((error: unknown) => {
+  console.error('GroupTrack: could not set the Origin of its calls', error);
+});
+
 /** How long wait_a_bit holds automated actions back. */
 const WAIT_A_BIT_MS = 60_000;
 
@@ -59,7 +102,7 @@ async function signOut(options: { revoke: boolean }): Promise<void> {
  */
 async function revokeAtServer(session: ExtensionSession): Promise<void> {
   const call = (method: string, path: string) =>
-    callServer({ ...session, method, path }, { fetch, sleep, timeoutMs: 5000 });
+    callServer({ ...session, method, path }, { fetch: workerFetch, sleep, timeoutMs: 5000 });
   const list = await call('GET', '/api/v1/me/browser-sessions');
   if (list.kind !== 'answered' || list.status !== 200) return;
   const rows = (list.body as { data?: unknown }).data;
@@ -95,7 +138,7 @@ async function callWithSession(
   session: ExtensionSession,
   request: Omit<PortApiRequest, 'id'>,
 ): Promise<ServerAnswer> {
-  const answer = await callServer({ ...session, ...request }, { fetch, sleep });
+  const answer = await callServer({ ...session, ...request }, { fetch: workerFetch, sleep });
   if (answer.kind === 'unreachable') {
     await markUnreachable(session.serverUrl);
     return answer;
@@ -168,7 +211,7 @@ async function logIn(code: string, origin: string): Promise<unknown> {
   let status: number;
   let body: unknown;
   try {
-    const response = await fetch(`${origin}${EXCHANGE_PATH}`, {
+    const response = await workerFetch(`${origin}${EXCHANGE_PATH}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify({ code }),

@@ -1,4 +1,5 @@
 import { ERROR_STATUS, MESSAGES } from '@grouptrack/domain';
+import { isExtensionFrame, requestThroughExtension } from './extension-transport';
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -49,6 +50,18 @@ export async function requestJson<T>(
   path: string,
   { method = 'GET', body, signal }: RequestOptions = {},
 ): Promise<T> {
+  if (isExtensionFrame()) {
+    // Inside the extension's frame the extension makes the call with its own session (no cookies here).
+    const answer = await requestThroughExtension(path, {
+      method,
+      body,
+      signal,
+      timeoutMs: REQUEST_TIMEOUT_MS,
+    });
+    if (answer.status === 0) throw toApiError(0, answer.body);
+    if (answer.status < 200 || answer.status >= 300) throw toApiError(answer.status, answer.body);
+    return (answer.body ?? undefined) as T;
+  }
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   let response: Response;
   try {
