@@ -48,7 +48,9 @@ export const test = base.extend<ExtensionFixtures>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern.
   extensionContext: async ({}, use) => {
     if (!existsSync(path.join(EXTENSION_DIR, 'manifest.json'))) {
-      throw new Error(`The extension is not built in ${EXTENSION_DIR}: run \`npm run build -w apps/extension\`.`);
+      throw new Error(
+        `The extension is not built in ${EXTENSION_DIR}: run \`npm run build -w apps/extension\`.`,
+      );
     }
     const profile = mkdtempSync(path.join(tmpdir(), 'grouptrack-ext-'));
     const context = await chromium.launchPersistentContext(profile, {
