@@ -26,17 +26,25 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 interface CallOptions {
-  /** The Origin header; the extension's unless given, none when null. */
+  /** The Origin header, none when null; unless given, as Chromium sends it for the extension. */
   origin?: string | null;
+  /** The Sec-Fetch-Site header, none when null; `none` unless given, as Chromium sends it. */
+  fetchSite?: string | null;
   body?: unknown;
   cookie?: string;
 }
 
-/** A call as the extension's service worker makes it: a bearer token, its origin, no cookie. */
+/**
+ * A call as the extension's service worker makes it in Chromium (156): a bearer token, no cookie,
+ * `Sec-Fetch-Site: none`, and its origin on writes but no Origin at all on reads.
+ */
 async function call(token: string, method: string, path: string, options: CallOptions = {}) {
   const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'user-agent': CHROME };
-  const origin = options.origin === undefined ? EXTENSION_ORIGIN : options.origin;
+  const isRead = method === 'GET' || method === 'HEAD';
+  const origin = options.origin === undefined ? (isRead ? null : EXTENSION_ORIGIN) : options.origin;
+  const fetchSite = options.fetchSite === undefined ? 'none' : options.fetchSite;
   if (origin !== null) headers.origin = origin;
+  if (fetchSite !== null) headers['sec-fetch-site'] = fetchSite;
   if (options.cookie) headers.cookie = options.cookie;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${server.url}${path}`, {
@@ -200,21 +208,38 @@ describe("the extension's token", () => {
     expect(found.body.data.hits.map((hit: { name: string }) => hit.name)).toEqual(['Tina Tokenfield']);
   });
 
+  it('acts as its user on reads that carry its origin as well', async () => {
+    const me = await call(token, 'GET', '/api/v1/me', { origin: EXTENSION_ORIGIN });
+    expect(me.body.data.email).toBe('owner@example.test');
+  });
+
   it.each([
-    ["the app's own origin", 'http://localhost:3000'],
-    ['another site', 'https://evil.example'],
-    ['another extension', `chrome-extension://${OTHER_EXTENSION}`],
-    ["a Firefox extension's origin", `moz-extension://${OUR_EXTENSION}`],
-    ['no origin at all', null],
-  ])('is refused from %s, saying it is for the extension only', async (_case, origin) => {
-    const me = await call(token, 'GET', '/api/v1/me', { origin });
+    ["the app's own page", 'http://localhost:3000', 'same-origin'],
+    ['another site', 'https://evil.example', 'cross-site'],
+    ['another extension', `chrome-extension://${OTHER_EXTENSION}`, 'none'],
+    ["a Firefox extension's origin", `moz-extension://${OUR_EXTENSION}`, 'none'],
+    ['a page of another site that sends no Origin', null, 'cross-site'],
+    ['a client that says nothing of where it is', null, null],
+  ])('is refused from %s, saying it is for the extension only', async (_case, origin, fetchSite) => {
+    const me = await call(token, 'GET', '/api/v1/me', { origin, fetchSite });
     expect(me.status).toBe(401);
     expect(me.body.error.message).toBe(EXTENSION_ONLY_MESSAGE);
     const search = await call(token, 'POST', '/search/v2', {
       origin,
+      fetchSite,
       body: { teamUID: team.teamUID, searchObj: { text: 'Tokenfield' } },
     });
     expect(search.status).toBe(401);
+    expect(search.body.error.message).toBe(EXTENSION_ONLY_MESSAGE);
+  });
+
+  it('refuses a write without Origin, which the extension always sends on one', async () => {
+    const search = await call(token, 'POST', '/search/v2', {
+      origin: null,
+      body: { teamUID: team.teamUID, searchObj: { text: 'Tokenfield' } },
+    });
+    expect(search.status).toBe(401);
+    expect(search.body.error.message).toBe(EXTENSION_ONLY_MESSAGE);
   });
 
   it('ignores the web cookie beside a bearer: the token alone decides who calls', async () => {
@@ -223,6 +248,7 @@ describe("the extension's token", () => {
     expect(me.body.data.email).toBe('owner@example.test');
     const refused = await call(token, 'GET', '/api/v1/me', {
       origin: 'http://localhost:3000',
+      fetchSite: 'same-origin',
       cookie: other.cookieHeader(),
     });
     expect(refused.status).toBe(401);

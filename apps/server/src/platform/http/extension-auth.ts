@@ -28,6 +28,30 @@ export function isExtensionOrigin(origin: string | undefined, extensionIds: read
   return id !== undefined && (!extensionIds || extensionIds.includes(id));
 }
 
+/** What a request says about where it comes from. */
+export interface RequestSource {
+  method: string;
+  origin: string | undefined;
+  /** The Sec-Fetch-Site header. */
+  fetchSite: string | undefined;
+}
+
+/**
+ * Whether a request comes from the extension's own pages or service worker. Chromium (checked on
+ * 156) sends `Origin: chrome-extension://<id>` on the extension's POST, PUT, PATCH and DELETE, but
+ * no Origin at all on its GET and HEAD to a site it has access to, only `Sec-Fetch-Site: none`:
+ * a value no web page's request carries (a page's are same-origin, same-site or cross-site), and
+ * otherwise only a typed address, which sends no Authorization header. So a read without Origin
+ * counts when Sec-Fetch-Site says none; it cannot name the extension's id, and a write always must.
+ */
+export function isFromExtension(
+  { method, origin, fetchSite }: RequestSource,
+  extensionIds: readonly string[] | undefined,
+) {
+  if (origin !== undefined) return isExtensionOrigin(origin, extensionIds);
+  return (method === 'GET' || method === 'HEAD') && fetchSite === 'none';
+}
+
 export const EXTENSION_ONLY_MESSAGE =
   "This token is for the GroupTrack browser extension only: it is accepted only from the extension's own origin.";
 
@@ -40,10 +64,10 @@ function bearerToken(authorization: string | undefined): string | null {
 }
 
 /**
- * Accepts the extension's bearer token from the extension's origin only (its service worker's
- * fetches carry `Origin: chrome-extension://<id>`, which no web page can set), and refuses a bearer
- * from anywhere else, or from nowhere, with a 401 before any route runs: a token copied out of the
- * extension then signs in nowhere else. Any other Authorization scheme is left to the routes.
+ * Accepts the extension's bearer token from the extension only (see isFromExtension: its writes
+ * carry `Origin: chrome-extension://<id>`, which no web page can set), and refuses a bearer from
+ * anywhere else, or from nowhere, with a 401 before any route runs: a token copied out of the
+ * extension then signs in from no web page. Any other Authorization scheme is left to the routes.
  */
 export function installExtensionAuth(
   app: FastifyInstance,
@@ -56,7 +80,13 @@ export function installExtensionAuth(
   app.addHook('onRequest', (request, _reply, done) => {
     const token = bearerToken(request.headers.authorization);
     if (token === null) return done();
-    if (!isExtensionOrigin(request.headers.origin, extensionIds)) {
+    const fetchSite = request.headers['sec-fetch-site'];
+    const source = {
+      method: request.method,
+      origin: request.headers.origin,
+      fetchSite: typeof fetchSite === 'string' ? fetchSite : undefined,
+    };
+    if (!isFromExtension(source, extensionIds)) {
       return done(new UnauthorizedError(EXTENSION_ONLY_MESSAGE));
     }
     // One read per team in a request: a route that asks twice (the actor, then the calling
