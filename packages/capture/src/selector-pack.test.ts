@@ -1,0 +1,183 @@
+import { SOCIAL_PLATFORMS, type SocialPlatform } from '@grouptrack/domain';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SELECTOR_PACKS } from './default-packs';
+import { detectPageWithPack } from './detect-page';
+import { readSource, resolveKeywords, type ExtractContext } from './extract';
+import { PERSON_FIELDS, PROFILE_FIELDS, listSelectorIds, parseSelectorPack } from './selector-pack';
+import { loadFixture } from './test-fixtures';
+
+/** Every fixture at an address it is served at, so each selector is checked against a page. */
+const FIXTURE_PAGES: [SocialPlatform, string, string][] = [
+  ...(['en', 'fr'] as const).flatMap((locale): [SocialPlatform, string, string][] => [
+    ['facebook', `facebook/profile.${locale}.html`, 'https://www.facebook.com/ana.lima.demo'],
+    [
+      'facebook',
+      `facebook/member-requests.${locale}.html`,
+      'https://www.facebook.com/groups/demofounders/member-requests',
+    ],
+    ['facebook', `facebook/members.${locale}.html`, 'https://www.facebook.com/groups/demofounders/members'],
+    [
+      'facebook',
+      `facebook/post-comments.${locale}.html`,
+      'https://www.facebook.com/groups/demofounders/posts/700000000000001/',
+    ],
+    [
+      'facebook',
+      `facebook/conversations.${locale}.html`,
+      'https://www.facebook.com/messages/t/100000000000001/',
+    ],
+    ['instagram', `instagram/profile-fallback.${locale}.html`, 'https://www.instagram.com/ana.lima/'],
+    ['skool', `skool/members.${locale}.html`, 'https://www.skool.com/demofounders/-/members'],
+  ]),
+  ['instagram', 'instagram/profile.en.html', 'https://www.instagram.com/ana.lima/'],
+  ['instagram', 'instagram/profile.fr.html', 'https://www.instagram.com/bruno.costa/'],
+  ['linkedin', 'linkedin/profile.en.html', 'https://www.linkedin.com/in/ana-lima-1a2b3c/'],
+  ['linkedin', 'linkedin/profile.fr.html', 'https://www.linkedin.com/in/bruno-costa-4d5e6f/'],
+  ['pinterest', 'pinterest/profile.en.html', 'https://www.pinterest.com/anabakes/'],
+  ['pinterest', 'pinterest/profile.fr.html', 'https://www.pinterest.com/brunocosta/'],
+  ['tiktok', 'tiktok/profile.en.html', 'https://www.tiktok.com/@ana.lima'],
+  ['tiktok', 'tiktok/profile.fr.html', 'https://www.tiktok.com/@bruno.costa'],
+  ['tiktok', 'tiktok/profile-legacy.en.html', 'https://www.tiktok.com/@ana.lima'],
+  ['youtube', 'youtube/channel.en.html', 'https://www.youtube.com/@anafit'],
+  ['youtube', 'youtube/channel.fr.html', 'https://www.youtube.com/@brunocosta'],
+  ['skool', 'skool/profile.en.html', 'https://www.skool.com/@ana-lima-1234'],
+  ['skool', 'skool/profile.fr.html', 'https://www.skool.com/@bruno-costa-5678'],
+];
+
+describe('default selector packs', () => {
+  it.each(SOCIAL_PLATFORMS)('%s: survives the trip through JSON the server serves it by', (platform) => {
+    const pack = DEFAULT_SELECTOR_PACKS[platform];
+    expect(pack.platform).toBe(platform);
+    expect(parseSelectorPack(JSON.parse(JSON.stringify(pack)))).toEqual(pack);
+  });
+
+  it('has every selector find its value on at least one fixture page', () => {
+    const found = new Set<string>();
+    for (const [platform, fixture, url] of FIXTURE_PAGES) {
+      const pack = DEFAULT_SELECTOR_PACKS[platform];
+      const page = detectPageWithPack(url, pack);
+      if (page === null) throw new Error(`${url} is no ${platform} page`);
+      const doc = loadFixture(fixture, url);
+      const ctx: ExtractContext = {
+        doc,
+        root: doc,
+        url,
+        vars: {
+          username: page.username ?? undefined,
+          profileId: page.profileId ?? undefined,
+          groupId: page.groupId ?? undefined,
+        },
+        keywords: resolveKeywords(pack, doc),
+      };
+      if (page.kind === 'profile') {
+        for (const field of PROFILE_FIELDS) {
+          for (const source of pack.profile[field])
+            if (readSource(source, ctx) !== null) found.add(`${platform}:${source.id}`);
+        }
+        continue;
+      }
+      const rule = pack.people[page.kind];
+      if (rule === undefined) continue;
+      for (const item of rule.item) {
+        for (const element of doc.querySelectorAll(
+          item.selector.replace(/\{kw:(\w+)\}/g, (_m, id: string) => ctx.keywords[id]?.[0] ?? ''),
+        )) {
+          found.add(`${platform}:${item.id}`);
+          const row =
+            rule.container
+              .map((selector) => element.closest(selector))
+              .find((candidate) => candidate !== null) ?? element;
+          for (const field of PERSON_FIELDS) {
+            for (const source of rule.fields[field] ?? []) {
+              if (readSource(source, { ...ctx, root: row }) !== null) found.add(`${platform}:${source.id}`);
+            }
+          }
+        }
+      }
+    }
+    const unexercised = SOCIAL_PLATFORMS.flatMap((platform) =>
+      listSelectorIds(DEFAULT_SELECTOR_PACKS[platform]).map((id) => `${platform}:${id}`),
+    ).filter((id) => !found.has(id));
+    expect(unexercised).toEqual([]);
+  });
+
+  it.each([
+    ['en', 'Approve', 'Message'],
+    ['en-GB', 'Approve', 'Message'],
+    ['fr', 'Approuver', 'Envoyer un message'],
+    ['fr-CA', 'Approuver', 'Envoyer un message'],
+    // A language without a table of its own reads English labels.
+    ['vi', 'Approve', 'Message'],
+    ['', 'Approve', 'Message'],
+  ])('picks the keywords of a page in "%s"', (lang, approve, message) => {
+    const doc = loadFixture(
+      'facebook/members.en.html',
+      'https://www.facebook.com/groups/demofounders/members',
+    );
+    doc.documentElement.setAttribute('lang', lang);
+    const keywords = resolveKeywords(DEFAULT_SELECTOR_PACKS.facebook, doc);
+    expect(keywords['approve']).toEqual([approve]);
+    expect(keywords['message']).toEqual([message]);
+  });
+});
+
+const DELETE = Symbol('delete');
+
+/** A valid pack as JSON with one value changed (or deleted) at `path`. */
+function spoiledPack(path: (string | number)[], value: unknown): unknown {
+  const pack = JSON.parse(JSON.stringify(DEFAULT_SELECTOR_PACKS.facebook)) as Record<string, unknown>;
+  let node = pack as Record<string | number, unknown>;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+  const last = path[path.length - 1] ?? '';
+  if (value === DELETE) delete node[last];
+  else node[last] = value;
+  return pack;
+}
+
+describe('parseSelectorPack', () => {
+  it.each([
+    ['an unknown platform', ['platform'], 'myspace', /platform: Invalid option/],
+    ['a version that is not a whole number', ['version'], 1.5, /version:/],
+    ['a source without a selector', ['profile', 'name', 0, 'selector'], DELETE, /profile\.name\.0\.selector/],
+    [
+      'a source read from an unknown place',
+      ['profile', 'name', 0, 'from'],
+      'xpath',
+      /profile\.name\.0\.from/,
+    ],
+    [
+      'a broken regular expression',
+      ['profile', 'profileId', 0, 'pattern'],
+      '(unclosed',
+      /profile\.profileId\.0\.pattern: is not a valid regular expression/,
+    ],
+    [
+      'a selector id that is not dotted words',
+      ['profile', 'name', 0, 'id'],
+      'name',
+      /profile\.name\.0\.id: must be dotted words/,
+    ],
+    ['an unknown page kind', ['pages', 0, 'kind'], 'timeline', /pages\.0\.kind/],
+    ['a keyword table without English', ['keywords', 'en'], DELETE, /keywords: must have an "en" table/],
+    ['an unknown field', ['profile', 'nickname'], [], /profile: Unrecognized key/],
+    [
+      'a profile address that is not https',
+      ['profileUrl', 'byUsername'],
+      'http://facebook.com/{username}',
+      /profileUrl\.byUsername: must be an https address/,
+    ],
+    [
+      'a selector id used twice',
+      ['profile', 'name', 1, 'id'],
+      'profile.name.mainHeading',
+      /selector id "profile\.name\.mainHeading" is used twice/,
+    ],
+  ] as const)('refuses %s, naming the problem', (_label, path, value, message) => {
+    expect(() => parseSelectorPack(spoiledPack([...path], value))).toThrow(message);
+  });
+
+  it('refuses something that is not a pack at all', () => {
+    expect(() => parseSelectorPack(null)).toThrow(/Invalid selector pack: \(pack\)/);
+    expect(() => parseSelectorPack('facebook')).toThrow(/Invalid selector pack/);
+  });
+});

@@ -1,0 +1,222 @@
+import { SOCIAL_PLATFORMS, type SocialPlatform } from '@grouptrack/domain';
+import { z } from 'zod';
+
+/** Kinds of page the capture knows how to read. */
+export const PAGE_KINDS = ['profile', 'member-list', 'conversation', 'comments'] as const;
+
+/** One kind of page: a person's profile, a list of members (or member requests), a conversation list, comments. */
+export type PageKind = (typeof PAGE_KINDS)[number];
+
+/** Profile fields a pack says how to read. */
+export const PROFILE_FIELDS = ['profileId', 'username', 'name', 'firstName', 'lastName', 'photoURL'] as const;
+
+/** One field of a captured profile that a pack reads from the page. */
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+/** Fields a pack says how to read for each person of a list. */
+export const PERSON_FIELDS = ['key', 'profileId', 'username', 'name'] as const;
+
+/** One field read for each person of a list; `key` tells two rows of the same item apart (a comment id). */
+export type PersonField = (typeof PERSON_FIELDS)[number];
+
+const regexSource = z.string().superRefine((value, ctx) => {
+  try {
+    new RegExp(value, 'u');
+  } catch (error) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `is not a valid regular expression: ${(error as Error).message}`,
+    });
+  }
+});
+
+const profileUrlTemplate = z.string().startsWith('https://', 'must be an https address');
+
+const selectorId = z
+  .string()
+  .regex(/^[a-z][a-zA-Z0-9]*(\.[a-zA-Z0-9-]+)+$/, 'must be dotted words such as "profile.name.ogTitle"');
+
+/**
+ * A CSS selector, where `{kw:<keyword>}` stands for each localised word of the keyword table (the selector is
+ * tried once per word) and `{username}`, `{profileId}`, `{groupId}` for the values read from the address.
+ */
+const cssSelector = z.string().min(1);
+
+const commonSourceFields = {
+  /** Stable id reported when this source finds nothing, such as `profile.name.ogTitle`. */
+  id: selectorId,
+  /** Regular expression applied to the value read; its first capture group (or the whole match) is kept. */
+  pattern: regexSource.optional(),
+  /** Keyword ids whose localised words are never a value (an `h1` that says "Notifications"). */
+  exclude: z.array(z.string().min(1)).optional(),
+  /** Whether finding nothing is normal on some pages of this kind, so it is not reported as a miss. */
+  optional: z.boolean().optional(),
+};
+
+/** Reads an element's attribute, or its text when no attribute is named, from the first element that gives a value. */
+const cssSourceSchema = z
+  .object({
+    ...commonSourceFields,
+    from: z.literal('css'),
+    selector: cssSelector,
+    attribute: z.string().min(1).optional(),
+  })
+  .strict();
+
+/**
+ * Reads a value inside JSON the page embeds in a script: the whole script text (`script#__NEXT_DATA__`), or
+ * the object assigned to `variable` in it (`var ytInitialData = {...};`). `path` segments are keys, `*` (any
+ * one child), `**` (any depth) or `[key=value]` (the child whose `key` equals `value`).
+ */
+const jsonSourceSchema = z
+  .object({
+    ...commonSourceFields,
+    from: z.literal('json'),
+    selector: cssSelector,
+    variable: z
+      .string()
+      .regex(/^[A-Za-z_$][\w$.]*$/, 'must be a JavaScript variable name')
+      .optional(),
+    path: z.array(z.string().min(1)).min(1),
+  })
+  .strict();
+
+/** Reads the page's own address; a miss here is never reported (an address without an id is normal). */
+const urlSourceSchema = z
+  .object({
+    ...commonSourceFields,
+    from: z.literal('url'),
+    pattern: regexSource,
+  })
+  .strict();
+
+/** One place a value may be read from; a field lists several, tried in order until one gives a value. */
+export const valueSourceSchema = z.discriminatedUnion('from', [
+  cssSourceSchema,
+  jsonSourceSchema,
+  urlSourceSchema,
+]);
+
+/** One place a value may be read from. */
+export type ValueSource = z.infer<typeof valueSourceSchema>;
+
+const sourceList = z.array(valueSourceSchema);
+
+/**
+ * Address shapes of one page kind. `pattern` is matched against the path plus the query string; its named
+ * groups `username`, `profileId` and `groupId` are handed to the selectors.
+ */
+const pageRuleSchema = z
+  .object({
+    kind: z.enum(PAGE_KINDS),
+    pattern: regexSource,
+  })
+  .strict();
+
+/**
+ * How a pack finds the people of a list page: `item` finds each person's link (or row), `container` climbs
+ * from it to the row the overlay badges (first match wins, else the item itself), and the fields are read
+ * inside that row. One row gives one person, and rows with the same key are one person shown twice.
+ */
+const peopleRuleSchema = z
+  .object({
+    item: z.array(z.object({ id: selectorId, selector: cssSelector }).strict()).min(1),
+    container: z.array(cssSelector),
+    /** A selector the row must contain, such as the Approve button of a member request. */
+    requires: cssSelector.optional(),
+    fields: z
+      .object({
+        key: sourceList.optional(),
+        profileId: sourceList,
+        username: sourceList,
+        name: sourceList,
+      })
+      .strict(),
+  })
+  .strict();
+
+/** Localised words: `keywords[locale][keywordId]` lists the words a label may say in that language. */
+const keywordTableSchema = z.record(
+  z.string().regex(/^[a-z]{2,3}$/, 'must be a language code such as "en"'),
+  z.record(z.string(), z.array(z.string().min(1))),
+);
+
+/** The shape a selector pack is validated against before it is used. */
+export const selectorPackSchema = z
+  .object({
+    platform: z.enum(SOCIAL_PLATFORMS),
+    /** Raised whenever the pack changes, so the extension keeps the newest one. */
+    version: z.number().int().positive(),
+    /** Host names of the platform; their subdomains (www., m., web.) belong to it too. */
+    hosts: z
+      .array(z.string().regex(/^[a-z0-9.-]+\.[a-z]+$/, 'must be a host name such as "facebook.com"'))
+      .min(1),
+    /** Page kinds by address, tried in order. */
+    pages: z.array(pageRuleSchema).min(1),
+    /** First path segments that are never a username (`groups`, `explore`, `watch`). */
+    reservedPaths: z.array(z.string().min(1)),
+    /** The canonical profile address, by username and by profile id. */
+    profileUrl: z
+      .object({ byUsername: profileUrlTemplate.optional(), byProfileId: profileUrlTemplate.optional() })
+      .strict(),
+    keywords: keywordTableSchema.refine(
+      (table) => 'en' in table,
+      'must have an "en" table, the fallback language',
+    ),
+    profile: z
+      .object({
+        profileId: sourceList,
+        username: sourceList,
+        name: sourceList,
+        firstName: sourceList,
+        lastName: sourceList,
+        photoURL: sourceList,
+      })
+      .strict(),
+    people: z
+      .object({
+        'member-list': peopleRuleSchema.optional(),
+        conversation: peopleRuleSchema.optional(),
+        comments: peopleRuleSchema.optional(),
+      })
+      .strict(),
+  })
+  .strict();
+
+/** A platform's selectors, address shapes and localised words as data, so a changed page is fixed by a new pack. */
+export type SelectorPack = z.infer<typeof selectorPackSchema> & { platform: SocialPlatform };
+
+/** How a pack finds the people of one kind of list page. */
+export type PeopleRule = z.infer<typeof peopleRuleSchema>;
+
+/**
+ * Validates a pack received as JSON (from the server or storage) and returns it typed; throws an Error whose
+ * message names each problem by its path, such as `profile.name.0.selector: Required`.
+ */
+export function parseSelectorPack(json: unknown): SelectorPack {
+  const result = selectorPackSchema.safeParse(json);
+  if (!result.success) {
+    const problems = result.error.issues.map(
+      (issue) => `${issue.path.join('.') || '(pack)'}: ${issue.message}`,
+    );
+    throw new Error(`Invalid selector pack: ${problems.join('; ')}`);
+  }
+  const ids = new Set<string>();
+  for (const id of listSelectorIds(result.data)) {
+    if (ids.has(id)) throw new Error(`Invalid selector pack: selector id "${id}" is used twice`);
+    ids.add(id);
+  }
+  return result.data;
+}
+
+/** Lists every selector id of a pack, so duplicates are refused and tests can check each one is exercised. */
+export function listSelectorIds(pack: z.infer<typeof selectorPackSchema>): string[] {
+  const ids: string[] = [];
+  for (const field of PROFILE_FIELDS) ids.push(...pack.profile[field].map((source) => source.id));
+  for (const rule of Object.values(pack.people)) {
+    if (rule === undefined) continue;
+    ids.push(...rule.item.map((item) => item.id));
+    for (const field of PERSON_FIELDS) ids.push(...(rule.fields[field] ?? []).map((source) => source.id));
+  }
+  return ids;
+}
