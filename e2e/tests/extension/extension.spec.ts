@@ -7,10 +7,15 @@ const NOT_INSTALLED = 'GroupTrack Extension is not installed. Automations and Me
 const NOT_LOGGED_IN = 'GroupTrack Extension is not logged in. Automations and Message Queue will not start.';
 
 plainTest(
-  'without the extension, the install page says it is not installed and offers the zip',
+  'without the extension, /profile leads to the install page, which says it is not installed and offers the zip',
   async ({ page }) => {
     await signUpThroughApi(page.request, buildUser('Noext'));
-    await page.goto('/setup/extension');
+    // The profile's Signed-in browsers section leads to the install page.
+    await page.goto('/profile');
+    await page
+      .getByRole('link', { name: 'Install the extension in this browser, or check it is signed in' })
+      .click();
+    await expect(page).toHaveURL(/\/setup\/extension$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Browser extension' })).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: NOT_INSTALLED })).toBeVisible();
 

@@ -1,9 +1,11 @@
 import { TOAST_TIMEOUT_MS } from '@grouptrack/domain';
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { formatErrorMessage } from '../../../lib/api-client';
+import { EXTENSION_INSTALL_PATH } from '../../../lib/extension-bridge';
 import { formatRelativeTime } from '../../../lib/format';
 import { useBrowserSessions, useSignOutBrowser, type BrowserSession } from '../api/browser-sessions';
 import { formatBrowserName } from '../lib/browser-name';
@@ -47,6 +49,9 @@ export function SignedInBrowsers() {
             Browsers where the GroupTrack extension is signed in as you. Each stays signed in for 30 days
             after it was last used.
           </Text>
+          <Anchor component={Link} to={EXTENSION_INSTALL_PATH} size="sm">
+            Install the extension in this browser, or check it is signed in
+          </Anchor>
         </Stack>
         {sessions.isPending ? (
           <Loader size="sm" aria-label="Loading signed-in browsers" />
