@@ -276,7 +276,7 @@ describe('the home dashboard', () => {
   it('shows today’s new contacts, my tasks due today and overdue, and recent activity I may see', async () => {
     const due = (dueDate: string) =>
       member.post(team.path('tasks'), { taskName: `Call on ${dueDate}`, dueDate, dueTime: '12:00' });
-    await due(today());
+    const dueToday = await due(today());
     await due(addDaysToDate(today(), -1));
     await due(addDaysToDate(today(), -4));
     await due(addDaysToDate(today(), 1));
@@ -293,6 +293,10 @@ describe('the home dashboard', () => {
     const mine = (await member.get(team.path('dashboard/home'))).body.data;
     expect(mine.newContacts.count).toBe(6);
     expect(mine.tasks.dueToday.count).toBe(1);
+    // Each task carries its id, which the page's link opens.
+    expect(mine.tasks.dueToday.items).toEqual([
+      expect.objectContaining({ taskUID: dueToday.body.data.taskUID, GTID: null, contactName: null }),
+    ]);
     expect(mine.tasks.overdue.count).toBe(2);
     expect(mine.tasks.overdue.items.map((item: { taskName: string }) => item.taskName)).toEqual([
       `Call on ${addDaysToDate(today(), -4)}`,

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Menu, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Menu, Stack, Text } from '@mantine/core';
 import { TOAST_TIMEOUT_MS } from '@grouptrack/domain';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import { formatErrorMessage } from '../../../lib/api-client';
 import { useMembers } from '../../../lib/team-members';
+import { useAddressedItem } from '../../../lib/use-addressed-item';
 import { useTaskTemplates } from '../../task-templates';
 import { useCreateTaskFromTemplate, useTasks, TaskFormModal, TaskItem, TaskSection } from '../../tasks';
 import type { Task } from '../../tasks';
@@ -30,6 +31,14 @@ export function TasksTab({ teamUID, GTID, contactName }: TasksTabProps) {
   const [editing, setEditing] = useState<Task | 'new' | null>(null);
   const nameOf = (uid: string) => members.data?.find((member) => member.uid === uid)?.name ?? null;
   const withName = (task: Task): Task => ({ ...task, contactName: task.contactName ?? contactName });
+  // A link to one task (the home page's) opens its form here once both lists have been read.
+  const isSettled = active.data && completed.data && !active.isFetching && !completed.isFetching;
+  const addressed = useAddressedItem({
+    param: 'task',
+    items: isSettled ? [...active.data, ...completed.data] : undefined,
+    idOf: (task) => task.taskUID,
+  });
+  const shown = editing ?? addressed.item;
 
   function createFromTemplate(templateUID: string, name: string) {
     fromTemplate.mutate(
@@ -67,6 +76,17 @@ export function TasksTab({ teamUID, GTID, contactName }: TasksTabProps) {
 
   return (
     <Stack maw={760}>
+      {addressed.isMissing && (
+        <Alert
+          color="yellow"
+          title="This task is no longer there"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={addressed.close}
+        >
+          It was deleted, or it is no longer about this contact.
+        </Alert>
+      )}
       <Group gap="xs">
         <Button onClick={() => setEditing('new')}>New task</Button>
         <Menu
@@ -137,13 +157,16 @@ export function TasksTab({ teamUID, GTID, contactName }: TasksTabProps) {
       ) : completed.data ? (
         <TaskSection title="Completed" tasks={completed.data} renderTask={renderTask} />
       ) : null}
-      {editing && (
+      {shown && (
         <TaskFormModal
-          key={editing === 'new' ? 'new' : editing.taskUID}
+          key={shown === 'new' ? 'new' : shown.taskUID}
           teamUID={teamUID}
-          task={editing === 'new' ? undefined : editing}
+          task={shown === 'new' ? undefined : withName(shown)}
           contact={{ GTID, name: contactName }}
-          onClose={() => setEditing(null)}
+          onClose={() => {
+            setEditing(null);
+            addressed.close();
+          }}
         />
       )}
     </Stack>

@@ -24,12 +24,16 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** A task of the home page: it opens where it can be worked, its contact or the task list. */
+/** A task of the home page: it opens its form where it can be worked, on its contact or in Tasks. */
 function TaskLine({ task }: { task: HomeTask }) {
   const due = new Date(task.dueAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const opened = `?task=${encodeURIComponent(task.taskUID)}`;
   return (
     <List.Item>
-      <Anchor component={Link} to={task.GTID ? `/contact/${task.GTID}/tasks` : '/tasks'}>
+      <Anchor
+        component={Link}
+        to={task.GTID ? `/contact/${encodeURIComponent(task.GTID)}/tasks${opened}` : `/tasks${opened}`}
+      >
         {task.taskName}
       </Anchor>{' '}
       <Text span size="sm" c="dimmed">
@@ -54,7 +58,7 @@ function TaskList({ label, found }: { label: string; found: HomeDashboard['tasks
           None.
         </Text>
       ) : (
-        <List size="sm" spacing={2}>
+        <List size="sm" spacing={2} aria-label={label}>
           {found.items.map((task) => (
             <TaskLine key={task.taskUID} task={task} />
           ))}

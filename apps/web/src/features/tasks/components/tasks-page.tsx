@@ -1,5 +1,6 @@
 import { can } from '@grouptrack/domain';
 import {
+  Alert,
   Button,
   Group,
   Loader,
@@ -20,6 +21,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useLoggedUser } from '../../../app/signed-in-user';
 import { usePipelines } from '../../../lib/pipelines';
 import { useMembers } from '../../../lib/team-members';
+import { useAddressedItem } from '../../../lib/use-addressed-item';
 import type { Task, TaskListQuery } from '../api/tasks';
 import { useTasks } from '../api/tasks';
 import { groupTasks, TASK_GROUP_LABELS } from '../lib/task-groups';
@@ -62,6 +64,14 @@ export function TasksPage() {
     [members.data],
   );
   const isFiltered = Boolean(assigneeUID || pipelineID || q);
+  // A link to one task (the home page's) opens its form here once both lists have been read.
+  const isSettled = active.data && completed.data && !active.isFetching && !completed.isFetching;
+  const addressed = useAddressedItem({
+    param: 'task',
+    items: isSettled ? [...active.data, ...completed.data] : undefined,
+    idOf: (task) => task.taskUID,
+  });
+  const shown = editing ?? addressed.item;
 
   // A task's contact comes back here with these filters, and walks the contacts in the order shown.
   const location = useLocation();
@@ -121,6 +131,17 @@ export function TasksPage() {
         </Stack>
         <Button onClick={() => setEditing('new')}>New task</Button>
       </Group>
+      {addressed.isMissing && (
+        <Alert
+          color="yellow"
+          title="This task is no longer there"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={addressed.close}
+        >
+          It was deleted, or it is not one of the tasks this list shows.
+        </Alert>
+      )}
       <Group align="flex-end" gap="sm" wrap="wrap">
         {canSeeTeam && (
           <SegmentedControl
@@ -227,12 +248,15 @@ export function TasksPage() {
         />
       )}
 
-      {editing && (
+      {shown && (
         <TaskFormModal
-          key={editing === 'new' ? 'new' : editing.taskUID}
+          key={shown === 'new' ? 'new' : shown.taskUID}
           teamUID={teamUID}
-          task={editing === 'new' ? undefined : editing}
-          onClose={() => setEditing(null)}
+          task={shown === 'new' ? undefined : shown}
+          onClose={() => {
+            setEditing(null);
+            addressed.close();
+          }}
         />
       )}
     </Stack>
