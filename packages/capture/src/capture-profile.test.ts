@@ -102,8 +102,6 @@ const PROFILE_CASES: ProfileCase[] = [
     // Without the page JSON the id is unknown and the header and meta tags give the rest: each JSON selector is reported.
     misses: [
       'profile.profileId.userJson',
-      'profile.profileId.pageIdText',
-      'profile.profileId.profileIdText',
       'profile.name.userJson',
       'profile.photoURL.userJsonHd',
       'profile.photoURL.userJson',
@@ -330,9 +328,9 @@ describe('captureProfile', () => {
       'instagram',
       'instagram/profile.en.html',
       'https://www.instagram.com/ana.lima/',
-      'profile.profileId.userJson',
-      'profileId',
-      '5000000001',
+      'profile.photoURL.userJsonHd',
+      'photoURL',
+      'https://scontent.cdninstagram.com/v/t51.2885-19/ana-lima-150.jpg?stp=dst-jpg_s150x150&_nc_ht=scontent.cdninstagram.com&oh=00_Demo&oe=6A000000',
     ],
     [
       'instagram',
@@ -394,17 +392,17 @@ describe('captureProfile', () => {
       'youtube',
       'youtube/channel.en.html',
       'https://www.youtube.com/@anafit',
-      'profile.profileId.channelMetadata',
-      'profileId',
-      'UCdemoAnaLima00000000000',
+      'profile.name.channelByHandle',
+      'name',
+      'Ana Lima',
     ],
     [
       'youtube',
       'youtube/channel.fr.html',
-      'https://www.youtube.com/@brunocosta',
-      'profile.name.channelMetadata',
-      'name',
-      'Bruno Costa',
+      'https://www.youtube.com/channel/UCdemoBrunoCosta00000000',
+      'profile.photoURL.channelByHandle',
+      'photoURL',
+      'https://yt3.googleusercontent.com/demo-brunocosta=s900-c-k-c0x00ffffff-no-rj',
     ],
     [
       'skool',
@@ -418,9 +416,9 @@ describe('captureProfile', () => {
       'skool',
       'skool/profile.fr.html',
       'https://www.skool.com/@bruno-costa-5678',
-      'profile.photoURL.pageUser',
-      'photoURL',
-      'https://assets.skool.com/f/demo/bruno-costa-5678.jpg',
+      'profile.profileId.pageUser',
+      'profileId',
+      'b2c3d4e5f60718293a4b5c6d7e8f90a1',
     ],
   ] as const)(
     '%s: reports %s when %s breaks and still reads %s through the next selector',
@@ -432,6 +430,21 @@ describe('captureProfile', () => {
       expect(profile?.[field]).toBe(value);
     },
   );
+
+  it('reads the page header when the channel JSON describes another channel', () => {
+    const url = 'https://www.youtube.com/@anafit';
+    const doc = loadFixture('youtube/channel.en.html', url);
+    let pack = breakSelector(DEFAULT_SELECTOR_PACKS.youtube, 'profile.photoURL.channelByHandle');
+    pack = breakSelector(pack, 'profile.photoURL.channelById');
+    const { profile, misses } = captureProfile(doc, url, pack);
+    expect(profile?.photoURL).toBe(
+      'https://yt3.googleusercontent.com/demo-anafit=s160-c-k-c0x00ffffff-no-rj',
+    );
+    expect(misses.map((miss) => miss.selectorId)).toEqual([
+      'profile.photoURL.channelByHandle',
+      'profile.photoURL.channelById',
+    ]);
+  });
 
   it('reports every selector of a field and leaves it empty when none finds it', () => {
     const url = 'https://www.tiktok.com/@ana.lima';
@@ -445,6 +458,39 @@ describe('captureProfile', () => {
       'profile.photoURL.avatarImage',
     ]);
   });
+
+  it.each([
+    ['instagram', 'instagram/profile.en.html', 'https://www.instagram.com/bruno.costa/', 'bruno.costa'],
+    [
+      'instagram',
+      'instagram/profile-fallback.en.html',
+      'https://www.instagram.com/bruno.costa/',
+      'bruno.costa',
+    ],
+    ['tiktok', 'tiktok/profile.en.html', 'https://www.tiktok.com/@bruno.costa', 'bruno.costa'],
+    ['skool', 'skool/profile.en.html', 'https://www.skool.com/@bruno-costa-5678', 'bruno-costa-5678'],
+    ['pinterest', 'pinterest/profile.en.html', 'https://www.pinterest.com/brunocosta/', 'brunocosta'],
+    [
+      'linkedin',
+      'linkedin/profile.en.html',
+      'https://www.linkedin.com/in/bruno-costa-4d5e6f/',
+      'bruno-costa-4d5e6f',
+    ],
+    ['youtube', 'youtube/channel.en.html', 'https://www.youtube.com/@brunocosta', 'brunocosta'],
+  ] as const)(
+    "%s: does not take the previous profile's page data for the next one after a move inside the site",
+    (platform, fixture, url, username) => {
+      // Single-page sites re-render the page but keep the first page's JSON and meta tags: here only Ana's
+      // head and embedded data are left, at Bruno's address.
+      const doc = loadFixture(fixture, url);
+      const data = Array.from(doc.body.querySelectorAll('script, code'));
+      doc.body.replaceChildren(...data);
+      const { profile } = captureProfile(doc, url, DEFAULT_SELECTOR_PACKS[platform]);
+      expect(profile?.username).toBe(username);
+      expect(profile?.profileId).toBeNull();
+      expect(JSON.stringify(profile)).not.toMatch(/Ana|ana-lima|anabakes|ana\.lima/);
+    },
+  );
 
   it('captures nobody from a page that is not a profile', () => {
     const url = 'https://www.facebook.com/groups/demofounders/members';

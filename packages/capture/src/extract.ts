@@ -32,11 +32,27 @@ export function readFirst(
   onMiss: (selectorId: string) => void,
 ): string | null {
   for (const source of sources) {
+    // A source for another address shape (by handle on a page reached by id) does not apply: not a miss.
+    if (!namesKnownValues(source, ctx)) continue;
     const value = readSource(source, ctx);
     if (value !== null) return value;
     if (source.from !== 'url' && source.optional !== true) onMiss(source.id);
   }
   return null;
+}
+
+/** Tells whether every `{username}`, `{profileId}` or `{groupId}` a source names is known for this page. */
+export function namesKnownValues(source: ValueSource, ctx: ExtractContext): boolean {
+  const texts = [
+    source.pattern ?? '',
+    source.from === 'url' ? '' : source.selector,
+    ...(source.from === 'json' ? source.path : []),
+  ];
+  return texts.every((text) =>
+    Array.from(text.matchAll(/\{(username|profileId|groupId)\}/g)).every(
+      (match) => ctx.vars[match[1] ?? ''] !== undefined,
+    ),
+  );
 }
 
 /** Reads one source; null when it finds nothing, including when its selector does not parse. */
@@ -219,15 +235,14 @@ function* walk(value: unknown, path: readonly string[], depth = 0): Generator<st
     for (const child of children(value)) yield* walk(child, rest, depth + 1);
     return;
   }
-  const filter = /^\[([^=\]]+)=(.*)\]$/.exec(segment);
+  // `[key=value]` keeps the child whose key equals the value, `[key$=value]` the one whose key ends with it.
+  const filter = /^\[([^=\]$]+)(\$?)=(.*)\]$/.exec(segment);
   if (filter !== null) {
-    const [, key = '', expected = ''] = filter;
+    const [, key = '', endsWith = '', expected = ''] = filter;
     for (const child of children(value)) {
-      if (
-        child !== null &&
-        typeof child === 'object' &&
-        String((child as Record<string, unknown>)[key]) === expected
-      ) {
+      if (child === null || typeof child !== 'object') continue;
+      const actual = String((child as Record<string, unknown>)[key]);
+      if (endsWith === '' ? actual === expected : actual.endsWith(expected)) {
         yield* walk(child, rest, depth + 1);
       }
     }
@@ -246,7 +261,19 @@ function firstAccepted(values: Iterable<string>, source: ValueSource, ctx: Extra
       (ctx.keywords[keyword] ?? []).map((word) => word.toLowerCase()),
     ),
   );
-  const pattern = source.pattern === undefined ? null : new RegExp(source.pattern, 'u');
+  let pattern: RegExp | null = null;
+  if (source.pattern !== undefined) {
+    let missingVar = false;
+    // `{username}` in a pattern ties a value to the page's own person: after a move inside a single-page
+    // site, meta tags and page JSON can still describe the previous profile.
+    const withVars = source.pattern.replace(/\{(username|profileId|groupId)\}/g, (_match, name: string) => {
+      const value = ctx.vars[name];
+      if (value === undefined) missingVar = true;
+      return (value ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    });
+    if (missingVar) return null;
+    pattern = new RegExp(withVars, 'u');
+  }
   for (const raw of values) {
     const text = raw.replace(/\s+/g, ' ').trim();
     if (text === '' || excluded.has(text.toLowerCase())) continue;

@@ -39,7 +39,7 @@ const FIXTURE_PAGES: [SocialPlatform, string, string][] = [
   ['tiktok', 'tiktok/profile.fr.html', 'https://www.tiktok.com/@bruno.costa'],
   ['tiktok', 'tiktok/profile-legacy.en.html', 'https://www.tiktok.com/@ana.lima'],
   ['youtube', 'youtube/channel.en.html', 'https://www.youtube.com/@anafit'],
-  ['youtube', 'youtube/channel.fr.html', 'https://www.youtube.com/@brunocosta'],
+  ['youtube', 'youtube/channel.fr.html', 'https://www.youtube.com/channel/UCdemoBrunoCosta00000000'],
   ['skool', 'skool/profile.en.html', 'https://www.skool.com/@ana-lima-1234'],
   ['skool', 'skool/profile.fr.html', 'https://www.skool.com/@bruno-costa-5678'],
 ];

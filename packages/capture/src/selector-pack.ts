@@ -21,7 +21,8 @@ export type PersonField = (typeof PERSON_FIELDS)[number];
 
 const regexSource = z.string().superRefine((value, ctx) => {
   try {
-    new RegExp(value, 'u');
+    // `{username}` and its kin are replaced by the page's values before the pattern is used.
+    new RegExp(value.replace(/\{(username|profileId|groupId)\}/g, 'x'), 'u');
   } catch (error) {
     ctx.addIssue({
       code: 'custom',

@@ -39,25 +39,14 @@ export const INSTAGRAM_PACK: SelectorPack = {
     fr: { profilePicture: ['Photo de profil de'], message: ['Envoyer un message'], followers: ['followers'] },
   },
   profile: {
-    // The page JSON holds the viewer too: every path picks the user whose username is the address's.
+    // The page JSON holds the viewer (and, after a move inside the site, the previous profile) too: every
+    // source picks the user whose username is the address's. `"page_id":"profilePage_…"` is not used for this reason.
     profileId: [
       {
         id: 'profile.profileId.userJson',
         from: 'json',
         selector: USER_JSON,
         path: ['**', '[username={username}]', 'id'],
-      },
-      {
-        id: 'profile.profileId.pageIdText',
-        from: 'css',
-        selector: USER_JSON,
-        pattern: String.raw`"page_id":\s*"profilePage_(\d+)"`,
-      },
-      {
-        id: 'profile.profileId.profileIdText',
-        from: 'css',
-        selector: USER_JSON,
-        pattern: String.raw`"profile_id":\s*"(\d+)"`,
       },
     ],
     username: [],
@@ -73,7 +62,7 @@ export const INSTAGRAM_PACK: SelectorPack = {
         from: 'css',
         selector: 'meta[property="og:title"]',
         attribute: 'content',
-        pattern: String.raw`^(.+?) \(@[^)]+\)`,
+        pattern: String.raw`^(.+?) \(@{username}\)`,
       },
     ],
     firstName: [],
@@ -94,14 +83,8 @@ export const INSTAGRAM_PACK: SelectorPack = {
       {
         id: 'profile.photoURL.headerImage',
         from: 'css',
-        selector: 'header img[alt*="{kw:profilePicture}"]',
+        selector: 'header img[alt*="{kw:profilePicture}"][alt*="{username}"]',
         attribute: 'src',
-      },
-      {
-        id: 'profile.photoURL.ogImage',
-        from: 'css',
-        selector: 'meta[property="og:image"]',
-        attribute: 'content',
       },
     ],
   },

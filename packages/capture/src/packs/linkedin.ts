@@ -34,15 +34,7 @@ export const LINKEDIN_PACK: SelectorPack = {
       },
     ],
     username: [],
-    name: [
-      { id: 'profile.name.mainHeading', from: 'css', selector: 'main h1' },
-      {
-        id: 'profile.name.documentTitle',
-        from: 'css',
-        selector: 'title',
-        pattern: String.raw`^(?:\(\d+\) )?(.+?) \| LinkedIn$`,
-      },
-    ],
+    name: [{ id: 'profile.name.mainHeading', from: 'css', selector: 'main h1' }],
     firstName: [
       {
         id: 'profile.firstName.profileJson',

@@ -65,7 +65,7 @@ export const PINTEREST_PACK: SelectorPack = {
         from: 'css',
         selector: 'meta[property="og:title"]',
         attribute: 'content',
-        pattern: String.raw`^(.+?) \([^)]+\)`,
+        pattern: String.raw`^(.+?) \({username}\)`,
       },
     ],
     firstName: [
@@ -90,12 +90,6 @@ export const PINTEREST_PACK: SelectorPack = {
         from: 'json',
         selector: PWS_DATA,
         path: ['props', 'initialReduxState', 'users', '{username}', 'image_xlarge_url'],
-      },
-      {
-        id: 'profile.photoURL.ogImage',
-        from: 'css',
-        selector: 'meta[property="og:image"]',
-        attribute: 'content',
       },
     ],
   },

@@ -2,7 +2,10 @@ import type { SelectorPack } from '../selector-pack';
 
 const NEXT_DATA = 'script#__NEXT_DATA__';
 
-/** Skool: /@slug member pages and community member lists, read from `__NEXT_DATA__`, whose `self` is the viewer. */
+/**
+ * Skool: /@slug member pages and community member lists, read from `__NEXT_DATA__`, whose `self` is the viewer;
+ * `__NEXT_DATA__` keeps the first page's data after a move inside the site, so each path picks the address's slug.
+ */
 export const SKOOL_PACK: SelectorPack = {
   platform: 'skool',
   version: 1,
@@ -23,7 +26,7 @@ export const SKOOL_PACK: SelectorPack = {
         id: 'profile.profileId.pageUser',
         from: 'json',
         selector: NEXT_DATA,
-        path: ['props', 'pageProps', 'user', 'id'],
+        path: ['props', 'pageProps', '[name={username}]', 'id'],
       },
       {
         id: 'profile.profileId.anyUser',
@@ -37,7 +40,7 @@ export const SKOOL_PACK: SelectorPack = {
         id: 'profile.username.pageUser',
         from: 'json',
         selector: NEXT_DATA,
-        path: ['props', 'pageProps', 'user', 'name'],
+        path: ['props', 'pageProps', '[name={username}]', 'name'],
       },
     ],
     name: [],
@@ -46,7 +49,7 @@ export const SKOOL_PACK: SelectorPack = {
         id: 'profile.firstName.pageUser',
         from: 'json',
         selector: NEXT_DATA,
-        path: ['props', 'pageProps', 'user', 'firstName'],
+        path: ['props', 'pageProps', '[name={username}]', 'firstName'],
       },
     ],
     lastName: [
@@ -54,7 +57,7 @@ export const SKOOL_PACK: SelectorPack = {
         id: 'profile.lastName.pageUser',
         from: 'json',
         selector: NEXT_DATA,
-        path: ['props', 'pageProps', 'user', 'lastName'],
+        path: ['props', 'pageProps', '[name={username}]', 'lastName'],
       },
     ],
     photoURL: [
@@ -62,13 +65,7 @@ export const SKOOL_PACK: SelectorPack = {
         id: 'profile.photoURL.pageUser',
         from: 'json',
         selector: NEXT_DATA,
-        path: ['props', 'pageProps', 'user', 'metadata', 'pictureProfile'],
-      },
-      {
-        id: 'profile.photoURL.ogImage',
-        from: 'css',
-        selector: 'meta[property="og:image"]',
-        attribute: 'content',
+        path: ['props', 'pageProps', '[name={username}]', 'metadata', 'pictureProfile'],
       },
     ],
   },

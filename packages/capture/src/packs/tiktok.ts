@@ -1,7 +1,8 @@
 import type { SelectorPack } from '../selector-pack';
 
 const UNIVERSAL = 'script#__UNIVERSAL_DATA_FOR_REHYDRATION__';
-const USER_DETAIL = ['__DEFAULT_SCOPE__', 'webapp.user-detail', 'userInfo', 'user'];
+// The user whose handle is the address's: after a move inside the site the JSON may describe the previous one.
+const USER_DETAIL = ['__DEFAULT_SCOPE__', 'webapp.user-detail', 'userInfo', '[uniqueId={username}]'];
 
 /** TikTok: /@handle profiles, read from the rehydration JSON (older pages: SIGI_STATE), never the DOM titles. */
 export const TIKTOK_PACK: SelectorPack = {
@@ -45,7 +46,7 @@ export const TIKTOK_PACK: SelectorPack = {
         from: 'css',
         selector: 'meta[property="og:title"]',
         attribute: 'content',
-        pattern: String.raw`^(.+?) \(@[^)]+\)`,
+        pattern: String.raw`^(.+?) \(@{username}\)`,
       },
     ],
     firstName: [],

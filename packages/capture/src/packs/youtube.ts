@@ -1,8 +1,6 @@
 import type { SelectorPack } from '../selector-pack';
 
-const CHANNEL = ['metadata', 'channelMetadataRenderer'];
-
-/** YouTube: /@handle and /channel/UC… pages, read from `ytInitialData` and the page's meta tags. */
+/** YouTube: /@handle and /channel/UC… pages, read from `ytInitialData` and the page header. */
 export const YOUTUBE_PACK: SelectorPack = {
   platform: 'youtube',
   version: 1,
@@ -23,69 +21,68 @@ export const YOUTUBE_PACK: SelectorPack = {
     en: { subscribers: ['subscribers'], subscribe: ['Subscribe'] },
     fr: { subscribers: ['abonnés'], subscribe: ["S'abonner"] },
   },
+  // ytInitialData and the meta tags keep the first channel's values after a move inside the site, so each
+  // JSON path picks the channel of the address (by its handle, or by its id), and the page header is the
+  // fallback (it is rendered again for the new channel).
   profile: {
     profileId: [
       {
-        id: 'profile.profileId.channelMetadata',
+        id: 'profile.profileId.channelByHandle',
         from: 'json',
         selector: 'script',
         variable: 'ytInitialData',
-        path: [...CHANNEL, 'externalId'],
-      },
-      {
-        id: 'profile.profileId.itempropIdentifier',
-        from: 'css',
-        selector: 'meta[itemprop="identifier"]',
-        attribute: 'content',
-      },
-      {
-        id: 'profile.profileId.canonicalLink',
-        from: 'css',
-        selector: 'link[rel="canonical"]',
-        attribute: 'href',
-        pattern: String.raw`/channel/(UC[\w-]{22})`,
+        path: ['metadata', '[vanityChannelUrl$=/@{username}]', 'externalId'],
       },
     ],
     username: [
       {
-        id: 'profile.username.vanityUrl',
+        id: 'profile.username.channelById',
         from: 'json',
         selector: 'script',
         variable: 'ytInitialData',
-        path: [...CHANNEL, 'vanityChannelUrl'],
-        pattern: String.raw`/@([^/?#]+)`,
+        path: ['metadata', '[externalId={profileId}]', 'vanityChannelUrl'],
+        pattern: String.raw`/@([^/?#]+)$`,
       },
     ],
     name: [
       {
-        id: 'profile.name.channelMetadata',
+        id: 'profile.name.channelByHandle',
         from: 'json',
         selector: 'script',
         variable: 'ytInitialData',
-        path: [...CHANNEL, 'title'],
+        path: ['metadata', '[vanityChannelUrl$=/@{username}]', 'title'],
       },
       {
-        id: 'profile.name.ogTitle',
-        from: 'css',
-        selector: 'meta[property="og:title"]',
-        attribute: 'content',
+        id: 'profile.name.channelById',
+        from: 'json',
+        selector: 'script',
+        variable: 'ytInitialData',
+        path: ['metadata', '[externalId={profileId}]', 'title'],
       },
+      { id: 'profile.name.pageHeader', from: 'css', selector: 'yt-page-header-renderer h1' },
     ],
     firstName: [],
     lastName: [],
     photoURL: [
       {
-        id: 'profile.photoURL.channelAvatar',
+        id: 'profile.photoURL.channelByHandle',
         from: 'json',
         selector: 'script',
         variable: 'ytInitialData',
-        path: [...CHANNEL, 'avatar', 'thumbnails', '0', 'url'],
+        path: ['metadata', '[vanityChannelUrl$=/@{username}]', 'avatar', 'thumbnails', '0', 'url'],
       },
       {
-        id: 'profile.photoURL.ogImage',
+        id: 'profile.photoURL.channelById',
+        from: 'json',
+        selector: 'script',
+        variable: 'ytInitialData',
+        path: ['metadata', '[externalId={profileId}]', 'avatar', 'thumbnails', '0', 'url'],
+      },
+      {
+        id: 'profile.photoURL.pageHeaderAvatar',
         from: 'css',
-        selector: 'meta[property="og:image"]',
-        attribute: 'content',
+        selector: 'yt-page-header-renderer yt-decorated-avatar-view-model img',
+        attribute: 'src',
       },
     ],
   },
