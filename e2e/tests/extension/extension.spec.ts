@@ -66,6 +66,15 @@ test('the extension signs in from its options page, the app finds it signed in, 
   );
   expect(stored.session).toMatchObject({ serverUrl: APP_ORIGIN, user: { email: user.email } });
   expect(stored.session?.token).toBeTruthy();
+  // Signed in, it fetches the server's selector packs for reading the platforms' pages.
+  await expect
+    .poll(async () => {
+      const { selectorPacks } = await serviceWorker.evaluate(() =>
+        (globalThis as unknown as WorkerGlobal).chrome.storage.local.get('selectorPacks'),
+      );
+      return Object.keys(selectorPacks?.packs ?? {}).sort();
+    })
+    .toEqual(['facebook', 'instagram', 'linkedin', 'pinterest', 'skool', 'tiktok', 'youtube']);
 
   // The app now finds the extension signed in, and the getting-started step is ticked.
   await page.goto('/setup/extension');

@@ -24,6 +24,7 @@ export function extensionUrl(page: string): string {
 /** The extension's storage as its service worker sees it (code run with worker.evaluate). */
 export interface ExtensionStorage {
   session?: { serverUrl: string; token: string; user: { name: string; email: string } };
+  selectorPacks?: { fetchedAt: number; packs: Record<string, { platform: string; version: number }> };
 }
 
 /** What a service-worker evaluate touches: e2e compiles without the chrome types. */
