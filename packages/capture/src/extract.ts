@@ -69,20 +69,24 @@ export function readSource(source: ValueSource, ctx: ExtractContext): string | n
 
 /** Finds the elements a pack selector names, once per localised word; an unparsable selector finds none. */
 export function queryAll(root: Document | Element, selector: string, ctx: ExtractContext): Element[] {
-  const found: Element[] = [];
+  const found = new Set<Element>();
   for (const expanded of expandSelector(selector, ctx)) {
     try {
-      // As in browsers, a selector inside a part of the page may name its ancestors (`div[role=main] a`):
-      // match against the whole document and keep what lies inside the part.
-      const scope = 'documentElement' in root ? root : root.ownerDocument;
-      for (const element of Array.from(scope.querySelectorAll(expanded))) {
-        if (element !== root && root.contains(element) && !found.includes(element)) found.push(element);
+      let elements = Array.from(root.querySelectorAll(expanded));
+      // A selector may name ancestors of the part being read (`div[role=main] a` inside a row). Browsers
+      // match it against the whole document; DOM implementations that only look inside the part find nothing,
+      // so a miss is checked again against the document, keeping what lies inside the part.
+      if (elements.length === 0 && !('documentElement' in root)) {
+        elements = Array.from(root.ownerDocument.querySelectorAll(expanded)).filter(
+          (element) => element !== root && root.contains(element),
+        );
       }
+      for (const element of elements) found.add(element);
     } catch {
       // A pack from the server may carry a selector this browser cannot parse: that is a miss, not a crash.
     }
   }
-  return found;
+  return [...found];
 }
 
 /** Tells whether an element matches a pack selector (in any of its localised words). */
