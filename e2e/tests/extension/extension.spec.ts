@@ -31,7 +31,7 @@ plainTest(
   },
 );
 
-test('the extension signs in from its options page, the app finds it signed in, and its popup signs it out', async ({
+test('the extension signs in from its options page, the app finds it signed in, its popup signs it out, and says when a server does not answer', async ({
   extensionContext,
   extensionPage: page,
   serviceWorker,
@@ -120,4 +120,28 @@ test('the extension signs in from its options page, the app finds it signed in, 
   await asExtension.dispose();
   await page.goto('/setup/extension');
   await expect(page.getByRole('alert').filter({ hasText: NOT_LOGGED_IN })).toBeVisible();
+
+  // A server that does not answer is said so in the popup, and tried again on an alarm.
+  const deadServer = 'http://127.0.0.1:1';
+  await serviceWorker.evaluate(
+    (serverUrl) =>
+      (globalThis as unknown as WorkerGlobal).chrome.storage.local.set({
+        session: {
+          serverUrl,
+          token: 'a-token-for-a-server-that-is-down',
+          expiresAt: '2099-01-01T00:00:00.000Z',
+          user: { id: 'u1', name: 'Down Tester', email: 'down@example.com' },
+        },
+      }),
+    deadServer,
+  );
+  await popup.reload();
+  await expect(popup.getByRole('alert')).toHaveText(`Can't reach GroupTrack at ${deadServer}`, {
+    timeout: 20_000,
+  });
+  await expect(popup.getByRole('button', { name: 'Try again' })).toBeVisible();
+  const alarm = await serviceWorker.evaluate(() =>
+    (globalThis as unknown as WorkerGlobal).chrome.alarms.get('reconnect'),
+  );
+  expect(alarm?.scheduledTime).toBeGreaterThan(Date.now() + 20_000);
 });

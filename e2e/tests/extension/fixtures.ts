@@ -23,13 +23,23 @@ export function extensionUrl(page: string): string {
 
 /** The extension's storage as its service worker sees it (code run with worker.evaluate). */
 export interface ExtensionStorage {
-  session?: { serverUrl: string; token: string; user: { name: string; email: string } };
+  session?: {
+    serverUrl: string;
+    token: string;
+    expiresAt?: string;
+    user: { id?: string; name: string; email: string };
+  };
   selectorPacks?: { fetchedAt: number; packs: Record<string, { platform: string; version: number }> };
 }
 
 /** What a service-worker evaluate touches: e2e compiles without the chrome types. */
 export interface WorkerGlobal {
-  chrome: { storage: { local: { get(key: string): Promise<ExtensionStorage> } } };
+  chrome: {
+    storage: {
+      local: { get(key: string): Promise<ExtensionStorage>; set(values: ExtensionStorage): Promise<void> };
+    };
+    alarms: { get(name: string): Promise<{ name: string; scheduledTime: number } | undefined> };
+  };
 }
 
 interface ExtensionFixtures {

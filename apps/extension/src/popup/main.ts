@@ -10,11 +10,15 @@ import { openSignIn } from '../shared/sign-in-link';
 
 const root = document.getElementById('root')!;
 let stopRelay: (() => void) | null = null;
+/** Counts renders, so a render overtaken by a newer one while it waited draws nothing. */
+let renders = 0;
 
 async function render(): Promise<void> {
+  const generation = ++renders;
+  const state = await chrome.runtime.sendMessage<PageRequest, ExtensionState>({ kind: 'get_state' });
+  if (generation !== renders) return;
   stopRelay?.();
   stopRelay = null;
-  const state = await chrome.runtime.sendMessage<PageRequest, ExtensionState>({ kind: 'get_state' });
   root.replaceChildren();
   if (!state.user || !state.serverUrl) {
     renderSignedOut(state);
@@ -25,6 +29,7 @@ async function render(): Promise<void> {
     return;
   }
   const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
+  if (generation !== renders) return;
   const platform = platformOfUrl(tab?.url);
   const url = new URL('/ext/popup', state.serverUrl);
   if (platform) url.searchParams.set('platform', platform);
@@ -32,6 +37,13 @@ async function render(): Promise<void> {
   frame.title = 'GroupTrack';
   frame.src = url.toString();
   root.append(frame);
+  // The server's page cannot say the server is down: ask the worker to call it now, and show what it
+  // found instead of the frame when it could not reach it or the sign-in has ended.
+  void chrome.runtime
+    .sendMessage<PageRequest, ExtensionState>({ kind: 'retry_connection' })
+    .then((checked) => {
+      if (checked.unreachable || !checked.user) void render();
+    });
   stopRelay = startFrameRelay({
     frame,
     serverOrigin: state.serverUrl,
