@@ -203,7 +203,23 @@ async function checkExtension(origin: string): Promise<CheckExtensionResult> {
   if (!session || session.serverUrl !== origin) {
     return { type: 'check_extension_result', status: 'not_logged_in', version: VERSION };
   }
+  void verifySession(session);
   return { type: 'check_extension_result', status: 'ok', version: VERSION, user: session.user };
+}
+
+/** How often check_extension makes sure the token still works. */
+const VERIFY_EVERY_MS = 60_000;
+let verifiedAt = 0;
+
+/**
+ * Makes sure the session still signs in, at most once a minute, while the web app asks: a browser
+ * signed out from /profile (or expired) then reads "not logged in" on the app's next check. The app
+ * waits a second at most for the answer, so this runs after it; a 401 signs the extension out.
+ */
+async function verifySession(session: ExtensionSession): Promise<void> {
+  if (Date.now() - verifiedAt < VERIFY_EVERY_MS) return;
+  verifiedAt = Date.now();
+  await callWithSession(session, { method: 'GET', path: '/api/v1/me' });
 }
 
 /** Trades the one-time code at the server the page came from: that is the server the user signed in at. */
