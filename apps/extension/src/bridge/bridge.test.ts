@@ -19,7 +19,11 @@ afterEach(() => {
 // One bridge for the file, as one content script runs once per page.
 startBridge();
 
-function post(data: unknown, { source = window, origin = location.origin } = {}) {
+/** A message event as the page (or a frame, or another site) would send it. */
+function post(
+  data: unknown,
+  { source = window, origin = location.origin }: { source?: object; origin?: string } = {},
+) {
   window.dispatchEvent(new MessageEvent('message', { data, origin, source: source as Window }));
 }
 
