@@ -82,6 +82,20 @@ test('the extension signs in from its options page, the app finds it signed in, 
     `The extension is signed in as ${user.name} (${user.email}).`,
   );
   await expect(page.getByText(NOT_LOGGED_IN)).toHaveCount(0);
+  // A local server's pages may also ask the extension directly (externally_connectable), at any port.
+  const direct = await page.evaluate(
+    (extensionId) =>
+      new Promise((resolve) => {
+        const { chrome } = globalThis as unknown as {
+          chrome: {
+            runtime: { sendMessage(id: string, message: unknown, reply: (answer: unknown) => void): void };
+          };
+        };
+        chrome.runtime.sendMessage(extensionId, { type: 'check_extension' }, resolve);
+      }),
+    EXTENSION_ID,
+  );
+  expect(direct).toMatchObject({ type: 'check_extension_result', status: 'ok', user: { email: user.email } });
   await page.goto('/contacts/pipeline');
   await expect(
     page.getByRole('region', { name: 'Get started' }).getByRole('listitem').filter({
