@@ -32,6 +32,8 @@ import { registerAiRoutes } from './modules/ai';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerEventRoutes } from './modules/events/events.routes';
 import { registerExtensionDownloadRoutes } from './modules/extension-download/extension-download.routes';
+import { registerExtensionRoutes } from './modules/extension/extension.routes';
+import { registerPhotoRoutes } from './modules/photos/photos.routes';
 import { registerFunctionRoutes } from './modules/functions/functions.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerTeamRoutes } from './modules/teams/teams.routes';
@@ -102,6 +104,8 @@ export async function buildApp(context: AppContext): Promise<App> {
   registerAdminRoutes(app, context);
   registerFunctionRoutes(app, context);
   registerExtensionDownloadRoutes(app, context);
+  registerExtensionRoutes(app, context);
+  registerPhotoRoutes(app, context);
 
   const webDist = path.resolve(config.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist'));
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

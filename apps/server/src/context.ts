@@ -11,6 +11,8 @@ import type { ImportsService } from './modules/imports/imports.service';
 import type { ListsService } from './modules/lists/lists.service';
 import type { TasksService } from './modules/tasks/tasks.service';
 import type { TemplatesService } from './modules/templates/templates.service';
+import type { SelectorsService } from './modules/extension/selectors.service';
+import type { PhotosService } from './modules/photos/photos.service';
 import type { AiService } from './modules/ai';
 import type { AppEventHub } from './platform/app-events';
 import type { Auth, SessionMember } from './platform/auth';
@@ -57,4 +59,8 @@ export interface AppContext {
   templates: TemplatesService;
   ai: AiService;
   deletions: DeletionsService;
+  /** The extension's selector packs and the misses it reports. */
+  selectors: SelectorsService;
+  /** Contacts' profile photos, downloaded once and served by GroupTrack. */
+  photos: PhotosService;
 }

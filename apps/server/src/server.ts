@@ -30,6 +30,8 @@ import { createTasksService } from './modules/tasks/tasks.service';
 import { createTemplatesService } from './modules/templates/templates.service';
 import { createAiService, createAiWriter } from './modules/ai';
 import { createDeletionsService } from './modules/deletions/deletions.service';
+import { createSelectorsService } from './modules/extension/selectors.service';
+import { createPhotosService } from './modules/photos/photos.service';
 import { seedDemo } from './seed/demo';
 import { startChangeLogPruning } from './platform/db/change-log-pruning';
 import { startStatisticsRefresh } from './platform/db/statistics';
@@ -103,6 +105,8 @@ export async function createContext(config: Config, log: Logger, databases: Data
   });
   const bulk = createBulkService({ databases, teams, search, tasks, templates, queue });
   const deletions = createDeletionsService({ databases, queue });
+  const selectors = createSelectorsService({ directory: databases.directory });
+  const photos = createPhotosService({ databases, contacts, config });
   return {
     config,
     log,
@@ -131,6 +135,8 @@ export async function createContext(config: Config, log: Logger, databases: Data
     templates,
     ai,
     deletions,
+    selectors,
+    photos,
   };
 }
 

@@ -34,6 +34,15 @@ export {
 export type { ContactView, SocialPlatform } from './constants';
 export { CONTACT_ID_ADJECTIVES, CONTACT_ID_ANIMALS } from './contact-id-words';
 export {
+  coreDataPipelineSchema,
+  coreDataQuerySchema,
+  coreDataSchema,
+  coreDataTagSchema,
+  profilePhotoRequestSchema,
+  selectorMissSchema,
+} from './extension-capture-contracts';
+export type { CoreData, CoreDataQuery, SelectorMissReport } from './extension-capture-contracts';
+export {
   EXTENSION_CHECK,
   EXTENSION_MESSAGE_TYPES,
   FRAME_API_METHODS,

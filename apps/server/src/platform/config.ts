@@ -107,6 +107,23 @@ export const configSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
   /** AI calls one user may make per minute. */
   AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /**
+   * Image hosts profile photos may be downloaded from, besides the platforms' own (fbcdn.net,
+   * cdninstagram.com, licdn.com, pinimg.com, tiktokcdn.com, tiktokcdn-us.com, ytimg.com, ggpht.com,
+   * googleusercontent.com, assets.skool.com); each host's subdomains count too.
+   */
+  PHOTO_HOSTS: listFromEnv
+    .pipe(z.array(z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'a host name such as images.example.com')))
+    .default([]),
+  /**
+   * An S3-compatible store for downloaded profile photos (AWS S3, MinIO, R2…), addressed path-style
+   * (<endpoint>/<bucket>/<key>). Unset, photos are files under DATA_DIR/photos.
+   */
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
   /** Largest request body accepted, in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
 });

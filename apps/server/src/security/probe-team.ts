@@ -300,6 +300,8 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
     'app-notifications': notification,
     users: ownerMe.uid,
     'browser-sessions': browserSession,
+    // No stored photo: the photo address is public, and probes check it answers without a server error.
+    photos: 'pho_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
   });
   const fields = (pipelineId: string, stageId: string, tagId: string) => ({
     teamUID,

@@ -1,4 +1,10 @@
-import { SUBSCRIPTION_STATUSES, emailSchema, hexColorSchema, webAddressSchema } from '@grouptrack/domain';
+import {
+  SOCIAL_PLATFORMS,
+  SUBSCRIPTION_STATUSES,
+  emailSchema,
+  hexColorSchema,
+  webAddressSchema,
+} from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { BadRequestError } from '../../platform/errors';
@@ -46,7 +52,7 @@ function toNotificationColumns({ page, ...fields }: NotificationInput) {
 }
 
 /** Routes for operators; every /api/v1/admin route requires the super permission. */
-export function registerAdminRoutes(app: App, { auth, mail, admin, appService }: AppContext) {
+export function registerAdminRoutes(app: App, { auth, mail, admin, appService, selectors }: AppContext) {
   void app.register((scope: App, _options, done) => {
     scope.addHook('onRequest', async (request) => {
       await requireSuperActor(auth, request);
@@ -262,6 +268,52 @@ export function registerAdminRoutes(app: App, { auth, mail, admin, appService }:
           })),
         };
       },
+    );
+
+    scope.get(
+      '/api/v1/admin/selector-packs',
+      {
+        schema: {
+          tags,
+          summary:
+            "The extension's selector packs: the version served per platform (bundled default or published) and the packs published, newest first",
+        },
+      },
+      async () => ({ data: await selectors.describePacks() }),
+    );
+
+    scope.post(
+      '/api/v1/admin/selector-packs',
+      {
+        schema: {
+          tags,
+          summary:
+            "Publish a selector pack (the JSON of one platform's pack): it must be valid and its version above the one served now",
+          body: z.record(z.string(), z.unknown()),
+        },
+      },
+      async (request, reply) => {
+        const actor = await requireSuperActor(auth, request);
+        return reply.status(201).send({ data: await selectors.publishPack(request.body, actor.userId) });
+      },
+    );
+
+    scope.get(
+      '/api/v1/admin/selector-misses',
+      {
+        schema: {
+          tags,
+          summary:
+            'Selectors the extension reported finding nothing, per platform, page kind, selector and extension version, last seen first',
+          querystring: z.object({
+            /** How many rows to return, at most 500. */
+            limit: z.coerce.number().int().min(1).max(500).default(100),
+            /** Only this platform's. */
+            platform: z.enum(SOCIAL_PLATFORMS).optional(),
+          }),
+        },
+      },
+      async (request) => ({ data: await selectors.listMisses(request.query) }),
     );
     done();
   });

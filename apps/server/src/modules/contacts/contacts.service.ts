@@ -4,6 +4,7 @@ import type { Databases, TeamDb } from '../../platform/db/databases';
 import { ForbiddenError, NotFoundError } from '../../platform/errors';
 import type { TeamActor, TeamsService } from '../teams/teams.service';
 import { createCapture } from './capture';
+import { createCoreData } from './core-data';
 import { canSeeAll, createContactChanges, type PipelinePlacement } from './contact-changes';
 import {
   checkOnePerPlatform,
@@ -204,6 +205,7 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
     },
 
     ...createCapture(parts),
+    ...createCoreData(parts),
     ...createMatches(parts),
     ...createDeals(parts),
     ...createNotes(parts),

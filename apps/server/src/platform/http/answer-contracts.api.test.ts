@@ -14,6 +14,8 @@ const ANSWERS_WITHOUT_DATA = new Set([
   'GET /api/v1/teams/{teamUID}/bulk-jobs/{jobId}/export.csv',
   'GET /api/v1/teams/{teamUID}/imports/{importId}/refused.csv',
   'GET /api/v1/teams/{teamUID}/imports/{importId}/warnings.csv',
+  // A contact's photo: the image itself.
+  'GET /api/v1/teams/{teamUID}/photos/{photoID}',
   // The sign-in library's own answer, passed on with the cookies that restore the operator's session.
   'POST /api/v1/me/stop-impersonation',
 ]);
