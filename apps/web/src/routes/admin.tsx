@@ -3,7 +3,7 @@ import { useLoggedUser } from '../app/signed-in-user';
 import { AdminPage } from '../features/admin';
 import { usePageTitle } from '../lib/page-title';
 
-const ADMIN_TABS = ['users', 'teams', 'notifications', 'app-version', 'mail-outbox'] as const;
+const ADMIN_TABS = ['users', 'teams', 'notifications', 'app-version', 'mail-outbox', 'extension'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 
 function isAdminTab(value: string | undefined): value is AdminTab {

@@ -1,12 +1,13 @@
 import { Tabs, Text, Title, Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { AppVersionTab } from './app-version-tab';
+import { ExtensionTab } from './extension-tab';
 import { MailOutboxTab } from './mail-outbox-tab';
 import { NotificationsTab } from './notifications-tab';
 import { TeamsTab } from './teams-tab';
 import { UsersTab } from './users-tab';
 
-export type AdminPageTab = 'users' | 'teams' | 'notifications' | 'app-version' | 'mail-outbox';
+export type AdminPageTab = 'users' | 'teams' | 'notifications' | 'app-version' | 'mail-outbox' | 'extension';
 
 const TABS: { value: AdminPageTab; label: string }[] = [
   { value: 'users', label: 'Users' },
@@ -14,6 +15,7 @@ const TABS: { value: AdminPageTab; label: string }[] = [
   { value: 'notifications', label: 'Notifications' },
   { value: 'app-version', label: 'App version' },
   { value: 'mail-outbox', label: 'Mail outbox' },
+  { value: 'extension', label: 'Extension' },
 ];
 
 export interface AdminPageProps {
@@ -52,6 +54,7 @@ export function AdminPage({ tab }: AdminPageProps) {
         <Tabs.Panel value="notifications">{tab === 'notifications' && <NotificationsTab />}</Tabs.Panel>
         <Tabs.Panel value="app-version">{tab === 'app-version' && <AppVersionTab />}</Tabs.Panel>
         <Tabs.Panel value="mail-outbox">{tab === 'mail-outbox' && <MailOutboxTab />}</Tabs.Panel>
+        <Tabs.Panel value="extension">{tab === 'extension' && <ExtensionTab />}</Tabs.Panel>
       </Tabs>
     </Stack>
   );
