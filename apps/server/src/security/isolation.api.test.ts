@@ -35,6 +35,9 @@ const PUBLIC: Record<string, { reason: string; shows?: (probe: ProbeTeam) => str
   'POST /api/v1/authorize/extension/exchange': {
     reason: 'the extension trades a one-time code for a session; the code is the proof',
   },
+  'GET /extension/grouptrack-extension.zip': {
+    reason: 'the open-source extension this server was built with, the same for everyone',
+  },
   'GET /api/v1/teams/{teamUID}/photos/{photoID}': {
     reason: "a contact's photo shows in <img> where no cookie is sent; its random id is the secret",
   },
