@@ -17,17 +17,28 @@ test.describe('/authorize', () => {
   });
 
   test('hands the extension a one-time code it can exchange for a session', async ({ page, playwright }) => {
+    // Stands in for the extension: it keeps the code and says it signed in.
     await page.addInitScript(() => {
       const pageWindow = globalThis as unknown as PageWindow;
       pageWindow.addEventListener('message', (event) => {
         const data = event.data as { type?: string; code?: string } | null;
-        if (data?.type === 'log_in') pageWindow.logInCode = data.code;
+        if (event.source !== pageWindow || data?.type !== 'log_in') return;
+        pageWindow.logInCode = data.code;
+        pageWindow.postMessage(
+          {
+            type: 'log_in_result',
+            status: 'ok',
+            user: { id: 'u1', name: 'Demo User', email: 'demo@grouptrack.local' },
+          },
+          pageWindow.location.origin,
+        );
       });
     });
     await signInThroughApi(page.request, DEMO_USER);
     await page.goto('/authorize?client=extension');
 
     await expect(page.getByText('The extension is signed in. You can close this tab.')).toBeVisible();
+    await expect(page.getByText('Signed in as Demo User (demo@grouptrack.local).')).toBeVisible();
     const code = await page.evaluate(() => (globalThis as unknown as PageWindow).logInCode);
     expect(code).toBeTruthy();
 
@@ -35,6 +46,37 @@ test.describe('/authorize', () => {
     const exchanged = await extension.post('/api/v1/authorize/extension/exchange', { data: { code } });
     expect(exchanged.ok(), await exchanged.text()).toBe(true);
     await extension.dispose();
+  });
+
+  test('says so when the extension refuses the code, and when no extension answers', async ({ page }) => {
+    await page.addInitScript(() => {
+      const pageWindow = globalThis as unknown as PageWindow;
+      pageWindow.addEventListener('message', (event) => {
+        const data = event.data as { type?: string } | null;
+        if (event.source !== pageWindow || data?.type !== 'log_in' || pageWindow.answered) return;
+        pageWindow.answered = true;
+        pageWindow.postMessage(
+          {
+            type: 'log_in_result',
+            status: 'failed',
+            message: 'This sign-in code is invalid or has expired.',
+          },
+          pageWindow.location.origin,
+        );
+      });
+    });
+    await signInThroughApi(page.request, DEMO_USER);
+    await page.goto('/authorize?client=extension');
+    await expect(page.getByRole('alert')).toHaveText('This sign-in code is invalid or has expired.');
+
+    // Tried again, nothing answers this time (the stand-in answers once): the page says where to look.
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'The GroupTrack extension did not answer. Check that it is installed and turned on in this browser.',
+      { timeout: 15_000 },
+    );
+    await page.getByRole('link', { name: 'How to install the extension' }).click();
+    await expect(page).toHaveURL(/\/setup\/extension$/);
   });
 
   test('sends the user to the marketing site with a signed token', async ({ page }) => {

@@ -56,6 +56,7 @@ test('the extension signs in from its options page, the app finds it signed in, 
   const authorize = await authorizeTab;
   await expect(authorize).toHaveURL(`${APP_ORIGIN}/authorize?client=extension`);
   await expect(authorize.getByText('The extension is signed in. You can close this tab.')).toBeVisible();
+  await expect(authorize.getByText(`Signed in as ${user.name} (${user.email}).`)).toBeVisible();
 
   // The options page and the worker's storage know who signed in; the token is the extension's own.
   await expect(

@@ -6,6 +6,7 @@ import {
   isFrameApiPath,
   isFrameMessage,
   isFrameRequest,
+  isLogInResult,
   unreachableMessage,
 } from './extension-messages';
 
@@ -162,5 +163,27 @@ describe('unreachableMessage', () => {
     expect(unreachableMessage('http://localhost:3000')).toBe(
       "Can't reach GroupTrack at http://localhost:3000",
     );
+  });
+});
+
+describe('isLogInResult', () => {
+  it.each([
+    {
+      value: {
+        type: 'log_in_result',
+        status: 'ok',
+        user: { id: 'u1', name: 'Ada', email: 'ada@example.com' },
+      },
+      expected: true,
+    },
+    {
+      value: { type: 'log_in_result', status: 'failed', message: 'This sign-in code has expired.' },
+      expected: true,
+    },
+    { value: { type: 'log_in_result', status: 'ok' }, expected: false },
+    { value: { type: 'log_in_result', status: 'failed' }, expected: false },
+    { value: { type: 'log_in', code: 'abc' }, expected: false },
+  ])('$value → $expected', ({ value, expected }) => {
+    expect(isLogInResult(value)).toBe(expected);
   });
 });

@@ -207,3 +207,15 @@ export function isFrameMessage(value: unknown): value is FrameMessage {
     (value.state === 'ok' || value.state === 'not_logged_in' || value.state === 'unreachable')
   );
 }
+
+/** The extension's answer to log_in: signed in as whom, or why not (the server refused the code, or was not reached). */
+export type LogInResult =
+  | { type: 'log_in_result'; status: 'ok'; user: ExtensionUser }
+  | { type: 'log_in_result'; status: 'failed'; message: string };
+
+/** Checks that a value is the extension's answer to log_in. */
+export function isLogInResult(value: unknown): value is LogInResult {
+  if (!isRecord(value) || value.type !== 'log_in_result') return false;
+  if (value.status === 'ok') return isExtensionUser(value.user);
+  return value.status === 'failed' && typeof value.message === 'string';
+}

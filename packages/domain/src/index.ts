@@ -51,6 +51,7 @@ export {
   isFrameApiPath,
   isFrameMessage,
   isFrameRequest,
+  isLogInResult,
   unreachableMessage,
 } from './extension-messages';
 export type {
@@ -68,6 +69,7 @@ export type {
   FrameRequest,
   FrameSignOutRequest,
   LogInMessage,
+  LogInResult,
   OpenQueueProcessorMessage,
   WaitABitMessage,
 } from './extension-messages';

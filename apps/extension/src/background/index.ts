@@ -7,6 +7,7 @@ import { unreachableMessage } from '@grouptrack/domain';
 import type {
   CheckExtensionResult,
   ExtensionMessage,
+  LogInResult,
   FrameConnectionState,
   SocialPlatform,
 } from '@grouptrack/domain';
@@ -223,7 +224,7 @@ async function verifySession(session: ExtensionSession): Promise<void> {
 }
 
 /** Trades the one-time code at the server the page came from: that is the server the user signed in at. */
-async function logIn(code: string, origin: string): Promise<unknown> {
+async function logIn(code: string, origin: string): Promise<LogInResult> {
   let status: number;
   let body: unknown;
   try {

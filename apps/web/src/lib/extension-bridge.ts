@@ -1,5 +1,5 @@
-import { EXTENSION_CHECK, isCheckExtensionResult } from '@grouptrack/domain';
-import type { ExtensionMessage, ExtensionStatus, ExtensionUser } from '@grouptrack/domain';
+import { EXTENSION_CHECK, isCheckExtensionResult, isLogInResult } from '@grouptrack/domain';
+import type { ExtensionMessage, ExtensionStatus, ExtensionUser, LogInResult } from '@grouptrack/domain';
 
 /** What the extension answered: its status, and its version and user when it said them. */
 export interface ExtensionCheck {
@@ -46,4 +46,31 @@ export function askExtension(timeoutMs: number = EXTENSION_CHECK.replyTimeoutMs)
 /** The extension's status alone (SPEC §4). */
 export async function checkExtension(timeoutMs?: number): Promise<ExtensionStatus> {
   return (await askExtension(timeoutMs)).status;
+}
+
+/** How long /authorize waits for the extension to trade its code with the server. */
+export const LOG_IN_TIMEOUT_MS = 10_000;
+
+/**
+ * Hands the extension a one-time code and waits for it to say whether it signed in with it; null when
+ * no extension answered (not installed in this browser, or it cannot reach this page).
+ */
+export function logInExtension(
+  code: string,
+  timeoutMs: number = LOG_IN_TIMEOUT_MS,
+): Promise<LogInResult | null> {
+  return new Promise((resolve) => {
+    const finish = (result: LogInResult | null) => {
+      window.clearTimeout(timer);
+      window.removeEventListener('message', onMessage);
+      resolve(result);
+    };
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== window || event.origin !== window.location.origin) return;
+      if (isLogInResult(event.data)) finish(event.data);
+    };
+    const timer = window.setTimeout(() => finish(null), timeoutMs);
+    window.addEventListener('message', onMessage);
+    postToExtension({ type: 'log_in', code });
+  });
 }

@@ -6,7 +6,7 @@ import { AuthCard } from '../components/auth-card';
 import { FullPageLoader } from '../components/full-page-loader';
 import { authorizeExtension, authorizeSso, buildPlainSsoLink } from '../features/auth';
 import { formatErrorMessage, isApiError } from '../lib/api-client';
-import { postToExtension } from '../lib/extension-bridge';
+import { EXTENSION_INSTALL_PATH, logInExtension } from '../lib/extension-bridge';
 import { usePageTitle } from '../lib/page-title';
 
 /** /authorize: hands the signed-in session to the marketing site (client=sso) or the extension (client=extension). */
@@ -93,19 +93,48 @@ function AuthorizeSso({ domain, redirectTo, plainLink }: AuthorizeSsoProps) {
 
 function AuthorizeExtension() {
   const authorize = useMutation({
-    mutationFn: authorizeExtension,
+    // The code goes to the extension, which trades it with the server and says how that went.
+    mutationFn: async () => logInExtension((await authorizeExtension()).code),
     meta: { isErrorShownInline: true },
-    onSuccess: ({ code }) => postToExtension({ type: 'log_in', code }),
   });
   const { mutate } = authorize;
   useRunOnce(mutate);
 
-  if (authorize.isSuccess) {
+  const retry = (
+    <Button onClick={() => mutate()} loading={authorize.isPending}>
+      Try again
+    </Button>
+  );
+  if (authorize.isSuccess && authorize.data?.status === 'ok') {
+    const { user } = authorize.data;
     return (
       <AuthCard title="Extension connected">
         <Alert color="teal" variant="light" role="status">
           The extension is signed in. You can close this tab.
         </Alert>
+        <Text size="sm">
+          Signed in as {user.name} ({user.email}).
+        </Text>
+      </AuthCard>
+    );
+  }
+  if (authorize.isSuccess) {
+    const failure = authorize.data;
+    return (
+      <AuthCard title="Could not sign in the extension">
+        <Stack gap="md">
+          <Alert color="red" variant="light" role="alert">
+            {failure?.status === 'failed'
+              ? failure.message
+              : 'The GroupTrack extension did not answer. Check that it is installed and turned on in this browser.'}
+          </Alert>
+          {!failure && (
+            <Anchor component={Link} to={EXTENSION_INSTALL_PATH} size="sm">
+              How to install the extension
+            </Anchor>
+          )}
+          {retry}
+        </Stack>
       </AuthCard>
     );
   }
@@ -116,9 +145,7 @@ function AuthorizeExtension() {
           <Alert color="red" variant="light" role="alert">
             {formatErrorMessage(authorize.error)}
           </Alert>
-          <Button onClick={() => mutate()} loading={authorize.isPending}>
-            Try again
-          </Button>
+          {retry}
         </Stack>
       </AuthCard>
     );
