@@ -93,3 +93,42 @@ export const profilePhotoRequestSchema = z
     platform: z.enum(SOCIAL_PLATFORMS),
   })
   .strict();
+
+/** At most this many people go in one overlay lookup (a member list is sent in pages of it). */
+export const OVERLAY_LOOKUP_MAX = 200;
+
+/** The people of a list page the overlay asks about, each keyed by its row (at most OVERLAY_LOOKUP_MAX). */
+export const knownPeopleQuerySchema = z
+  .object({
+    platform: z.enum(SOCIAL_PLATFORMS),
+    people: z
+      .array(
+        z
+          .object({
+            key: z.string().min(1).max(200),
+            profileId: z.string().trim().min(1).max(200).nullable(),
+            username: z.string().trim().min(1).max(200).nullable(),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(OVERLAY_LOOKUP_MAX),
+  })
+  .strict();
+export type KnownPeopleQuery = z.infer<typeof knownPeopleQuerySchema>;
+
+/** A badge for a person the reader may see: their stage in the pipeline they were last placed or moved in. */
+export const overlayBadgeSchema = z.object({
+  key: z.string(),
+  GTID: z.string(),
+  name: z.string(),
+  stageName: z.string(),
+  color: z.string(),
+  fontColor: z.string(),
+  pipelineName: z.string(),
+});
+export type OverlayBadge = z.infer<typeof overlayBadgeSchema>;
+
+/** The badges of the people asked about who are in GroupTrack and visible to the reader; none for the rest. */
+export const knownPeopleSchema = z.object({ badges: z.array(overlayBadgeSchema) });
+export type KnownPeople = z.infer<typeof knownPeopleSchema>;

@@ -38,10 +38,21 @@ export {
   coreDataQuerySchema,
   coreDataSchema,
   coreDataTagSchema,
+  knownPeopleQuerySchema,
+  OVERLAY_LOOKUP_MAX,
+  knownPeopleSchema,
+  overlayBadgeSchema,
   profilePhotoRequestSchema,
   selectorMissSchema,
 } from './extension-capture-contracts';
-export type { CoreData, CoreDataQuery, SelectorMissReport } from './extension-capture-contracts';
+export type {
+  CoreData,
+  CoreDataQuery,
+  KnownPeople,
+  KnownPeopleQuery,
+  OverlayBadge,
+  SelectorMissReport,
+} from './extension-capture-contracts';
 export {
   EXTENSION_CHECK,
   EXTENSION_MESSAGE_TYPES,
@@ -73,6 +84,20 @@ export type {
   OpenQueueProcessorMessage,
   WaitABitMessage,
 } from './extension-messages';
+export { isFrameToPageMessage, isPageToFrameMessage } from './extension-page-messages';
+export type {
+  FrameToPageMessage,
+  InsertTextRequest,
+  InsertTextResult,
+  ListedPerson,
+  OnScreenPerson,
+  OverlayLookupRequest,
+  OverlayLookupResult,
+  OverlayReadyMessage,
+  PageToFrameMessage,
+  SidebarPersonMessage,
+  SidebarReadyMessage,
+} from './extension-page-messages';
 export {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
