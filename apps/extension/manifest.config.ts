@@ -8,6 +8,17 @@ import { MANIFEST_KEY } from './src/extension-id';
  */
 export const LOCAL_SERVER_MATCHES = ['http://localhost/*', 'http://127.0.0.1/*'];
 
+/** The seven platforms' sites; `*.` matches the bare domain and its subdomains (www., m., web.). */
+export const PLATFORM_MATCHES = [
+  'facebook.com',
+  'instagram.com',
+  'linkedin.com',
+  'pinterest.com',
+  'tiktok.com',
+  'youtube.com',
+  'skool.com',
+].map((site) => `https://*.${site}/*`);
+
 export default defineManifest({
   manifest_version: 3,
   name: 'GroupTrack',
@@ -31,5 +42,14 @@ export default defineManifest({
       js: ['src/bridge/content.ts'],
       run_at: 'document_start',
     },
+    {
+      // Reads the person on screen and the people of lists, and shows the sidebar and badges (src/content).
+      matches: PLATFORM_MATCHES,
+      js: ['src/content/index.ts'],
+      run_at: 'document_idle',
+    },
   ],
+  // The sidebar and overlay frames the content script puts in the sites' pages: an extension page may
+  // be framed where the sites' Content-Security-Policy refuses frames of other addresses.
+  web_accessible_resources: [{ resources: ['src/frames/host.html'], matches: PLATFORM_MATCHES }],
 });

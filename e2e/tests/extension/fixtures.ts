@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base, chromium } from '@playwright/test';
+import { test as base, chromium, expect } from '@playwright/test';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { EXTENSION_ID } from '../../../apps/extension/src/extension-id';
 import { APP_ORIGIN } from '../helpers';
@@ -94,4 +94,39 @@ export const test = base.extend<ExtensionFixtures>({
   },
 });
 
-export { expect } from '@playwright/test';
+export { expect };
+
+/** A saved page of packages/capture/fixtures, e.g. 'instagram/profile.en.html'. */
+export function readCaptureFixture(name: string): string {
+  return readFileSync(path.join(CAPTURE_FIXTURES_DIR, name), 'utf8');
+}
+
+const CAPTURE_FIXTURES_DIR = path.resolve(import.meta.dirname, '../../../packages/capture/fixtures');
+
+/**
+ * Serves a fixture page at a platform's real address in the extension's browser, so the content script
+ * runs on it as on the site; anything else the page asks of that site (images, scripts) gets a 404.
+ */
+export async function serveSitePage(
+  context: BrowserContext,
+  site: string,
+  pages: Record<string, string>,
+): Promise<void> {
+  await context.route(`https://${site}/**`, async (route) => {
+    const { pathname } = new URL(route.request().url());
+    const fixture = pages[pathname];
+    if (fixture === undefined) await route.fulfill({ status: 404, body: '' });
+    else
+      await route.fulfill({
+        status: 200,
+        contentType: 'text/html; charset=utf-8',
+        body: readCaptureFixture(fixture),
+      });
+  });
+}
+
+/** Signs the extension in as the user the page's request context is signed in as, the way /authorize does. */
+export async function signInExtension(page: Page): Promise<void> {
+  await page.goto('/authorize?client=extension');
+  await expect(page.getByText('The extension is signed in. You can close this tab.')).toBeVisible();
+}

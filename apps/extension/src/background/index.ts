@@ -21,14 +21,20 @@ import {
   writeStored,
 } from '../shared/storage';
 import type { ExtensionSession } from '../shared/storage';
-import { API_PORT_NAME, isBridgeEnvelope, isPageRequest } from '../shared/worker-messages';
-import type { ExtensionState, PageRequest, PortApiRequest } from '../shared/worker-messages';
+import { API_PORT_NAME, isBridgeEnvelope, isContentRequest, isPageRequest } from '../shared/worker-messages';
+import type {
+  CaptureContext,
+  ContentRequest,
+  ExtensionState,
+  PageRequest,
+  PortApiRequest,
+} from '../shared/worker-messages';
 import { reconnectDelayMs } from './backoff';
 import { queueProcessorDelayMs, queueProcessorUrl } from './queue';
 import { callServer, sleep } from './server-call';
 import type { ServerAnswer } from './server-call';
 import { EXCHANGE_PATH, readExchangeAnswer } from './sign-in';
-import { SELECTORS_PATH, storeSelectorPacks } from './selectors';
+import { SELECTORS_PATH, readSelectorPacks, storeSelectorPacks } from './selectors';
 
 const VERSION = chrome.runtime.getManifest().version;
 
@@ -295,6 +301,43 @@ async function extensionState(): Promise<ExtensionState> {
   };
 }
 
+// ---- Requests from the content scripts on the social sites ----------------------------------------
+
+/** The selector misses already reported since the worker started: a page read again misses the same. */
+const reportedMisses = new Set<string>();
+
+async function handleContentRequest(request: ContentRequest): Promise<unknown> {
+  switch (request.kind) {
+    case 'get_capture_context': {
+      const session = await currentSession();
+      const context: CaptureContext = {
+        signedIn: session !== null,
+        serverUrl: session?.serverUrl ?? null,
+        packs: await readSelectorPacks(),
+      };
+      return context;
+    }
+    case 'report_misses': {
+      const session = await currentSession();
+      if (!session) return { reported: 0 };
+      const fresh = request.misses.filter((miss) => {
+        const key = `${miss.platform}|${miss.pageKind}|${miss.selectorId}`;
+        if (reportedMisses.has(key)) return false;
+        reportedMisses.add(key);
+        return true;
+      });
+      for (const miss of fresh) {
+        await callWithSession(session, {
+          method: 'POST',
+          path: '/api/v1/extension/selector-misses',
+          body: { ...miss, extensionVersion: VERSION },
+        });
+      }
+      return { reported: fresh.length };
+    }
+  }
+}
+
 // ---- The bridge on servers the user added ----------------------------------------------------------
 
 /**
@@ -386,6 +429,8 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) =>
     if (origin) work = handleWebMessage(message.message, origin);
   } else if (isPageRequest(message) && sender.url?.startsWith(chrome.runtime.getURL(''))) {
     work = handlePageRequest(message);
+  } else if (isContentRequest(message) && sender.tab) {
+    work = handleContentRequest(message);
   }
   if (!work) return false;
   work.then(sendResponse, (error: unknown) => sendResponse({ error: String(error) }));

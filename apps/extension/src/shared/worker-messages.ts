@@ -1,5 +1,6 @@
 import { isExtensionMessage } from '@grouptrack/domain';
-import type { ExtensionMessage, ExtensionUser } from '@grouptrack/domain';
+import type { SelectorMiss, SelectorPack } from '@grouptrack/capture';
+import type { ExtensionMessage, ExtensionUser, SocialPlatform } from '@grouptrack/domain';
 
 /** The name of the port frames' relays open to the service worker for data calls. */
 export const API_PORT_NAME = 'grouptrack-api';
@@ -54,4 +55,38 @@ export interface PortApiRequest {
   method: string;
   path: string;
   body?: unknown;
+}
+
+/** What the content scripts on the social sites ask the service worker. */
+export type ContentRequest =
+  { kind: 'get_capture_context' } | { kind: 'report_misses'; misses: SelectorMiss[] };
+
+/** What a content script needs to read a page: whether to show anything, where, and the packs in use. */
+export interface CaptureContext {
+  signedIn: boolean;
+  /** The signed-in server's origin, whose /bex pages the content script frames. */
+  serverUrl: string | null;
+  packs: Record<SocialPlatform, SelectorPack>;
+}
+
+/** At most this many misses are reported from one page load: a page that changed misses the same ones. */
+export const MISSES_PER_REPORT = 20;
+
+export function isContentRequest(value: unknown): value is ContentRequest {
+  if (typeof value !== 'object' || value === null) return false;
+  const { kind, misses } = value as { kind?: unknown; misses?: unknown };
+  if (kind === 'get_capture_context') return true;
+  return (
+    kind === 'report_misses' &&
+    Array.isArray(misses) &&
+    misses.length <= MISSES_PER_REPORT &&
+    misses.every(
+      (miss: unknown) =>
+        typeof miss === 'object' &&
+        miss !== null &&
+        typeof (miss as SelectorMiss).platform === 'string' &&
+        typeof (miss as SelectorMiss).pageKind === 'string' &&
+        typeof (miss as SelectorMiss).selectorId === 'string',
+    )
+  );
 }

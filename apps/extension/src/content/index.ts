@@ -1,0 +1,94 @@
+/**
+ * The content script on the seven platforms' sites. Signed in, it reads the page with the selector
+ * packs in use: a profile or an open conversation gives the person the sidebar is about, a member list,
+ * comment thread or conversation list gives rows that get badges for people already in GroupTrack.
+ * Single-page sites move without loading a page, so a changed address reads the page again.
+ */
+import type { SelectorMiss, SelectorPack } from '@grouptrack/capture';
+import type { SocialPlatform } from '@grouptrack/domain';
+import { MISSES_PER_REPORT } from '../shared/worker-messages';
+import type { CaptureContext, ContentRequest } from '../shared/worker-messages';
+import { mountOverlay } from './overlay';
+import { readPage, toOnScreenPerson } from './read-page';
+import type { PageReading } from './read-page';
+import { mountSidebar } from './sidebar';
+
+/** How often the address is compared, and how long the page must be still before its rows are read again. */
+const ADDRESS_CHECK_MS = 500;
+const ROWS_SETTLE_MS = 700;
+
+async function start(): Promise<void> {
+  const context = await askWorker<CaptureContext>({ kind: 'get_capture_context' });
+  if (!context?.signedIn) return;
+  const { packs } = context;
+  const sidebar = mountSidebar();
+  const overlay = mountOverlay((person) => {
+    sidebar.showPerson(toOnScreenPerson(person, packs[person.platform], location.href), 'member-list');
+    sidebar.open();
+  });
+
+  let address = location.href;
+  let reading: PageReading | null = null;
+
+  const show = (next: PageReading | null) => {
+    reading = next;
+    sidebar.showPerson(next?.person ?? null, next?.kind ?? null);
+    if (next && next.people.length > 0) overlay.showPeople(next.platform, next.people);
+    if (next && next.misses.length > 0) reportMisses(next.misses);
+  };
+
+  show(readPage(document, address, packs));
+
+  // A move inside the site keeps the first page's embedded JSON: read a fresh copy of the new address.
+  window.setInterval(() => {
+    if (location.href === address) return;
+    address = location.href;
+    const movedTo = address;
+    void readFreshCopy(movedTo, packs).then((fresh) => {
+      if (location.href === movedTo) show(fresh ?? readPage(document, movedTo, packs));
+    });
+  }, ADDRESS_CHECK_MS);
+
+  // Lists grow as the user scrolls: read the rows again once the page is still.
+  let settle: number | undefined;
+  new MutationObserver(() => {
+    if (!reading || reading.kind === 'profile') return;
+    window.clearTimeout(settle);
+    settle = window.setTimeout(() => {
+      const again = readPage(document, location.href, packs);
+      if (again && again.people.length > 0) overlay.showPeople(again.platform, again.people);
+    }, ROWS_SETTLE_MS);
+  }).observe(document.body, { childList: true, subtree: true });
+}
+
+/** The page at an address as the site serves it, read with the packs; null when it cannot be fetched. */
+async function readFreshCopy(
+  url: string,
+  packs: Readonly<Record<SocialPlatform, SelectorPack>>,
+): Promise<PageReading | null> {
+  try {
+    const response = await fetch(url, { credentials: 'include' });
+    if (!response.ok) return null;
+    const copy = new DOMParser().parseFromString(await response.text(), 'text/html');
+    const fresh = readPage(copy, url, packs);
+    // The rows to badge are the live page's; the fresh copy only says who the page is about.
+    return fresh && fresh.kind !== 'profile' ? readPage(document, url, packs) : fresh;
+  } catch {
+    return null;
+  }
+}
+
+function reportMisses(misses: SelectorMiss[]): void {
+  void askWorker({ kind: 'report_misses', misses: misses.slice(0, MISSES_PER_REPORT) });
+}
+
+async function askWorker<T>(request: ContentRequest): Promise<T | null> {
+  try {
+    return await chrome.runtime.sendMessage<ContentRequest, T>(request);
+  } catch {
+    // The extension was reloaded or updated: this page's script can no longer reach it.
+    return null;
+  }
+}
+
+void start();
