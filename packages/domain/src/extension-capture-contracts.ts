@@ -117,7 +117,10 @@ export const knownPeopleQuerySchema = z
   .strict();
 export type KnownPeopleQuery = z.infer<typeof knownPeopleQuerySchema>;
 
-/** A badge for a person the reader may see: their stage in the pipeline they were last placed or moved in. */
+/**
+ * A badge for a person the reader may see: their stage in the pipeline, of those the reader may see,
+ * they were last placed or moved in (ties go to the pipeline listed first).
+ */
 export const overlayBadgeSchema = z.object({
   key: z.string(),
   GTID: z.string(),

@@ -11,7 +11,9 @@ import {
   deals,
   notes,
   orphanedTags,
+  pipelines,
   stageHistory,
+  stages,
   tagSets,
   tags,
   teamQuestions,
@@ -153,6 +155,73 @@ export async function listPlacementsOfContacts(db: TeamDb, teamId: string, conta
     })
     .from(contactPipelines)
     .where(and(eq(contactPipelines.teamId, teamId), inArray(contactPipelines.contactId, contactIds)));
+}
+
+/**
+ * Every place (pipeline and stage) of the living contacts whose profile on this platform has one of
+ * these profile ids or usernames (usernames without case, as capture matches them), with the profile
+ * that matched; newest placement or move first. One statement whatever the number of people: each
+ * list is one bound array, answered by the sources' profile and username indexes.
+ */
+export async function listPlacesOfProfiles(
+  db: TeamDb,
+  teamId: string,
+  query: { platform: string; profileIds: string[]; usernames: string[] },
+) {
+  const matches = [
+    ...(query.profileIds.length > 0
+      ? [sql`${contactSources.profileId} = any(${textArray(query.profileIds)})`]
+      : []),
+    ...(query.usernames.length > 0
+      ? [
+          sql`lower(${contactSources.username}) = any(${textArray(
+            query.usernames.map((username) => username.toLowerCase()),
+          )})`,
+        ]
+      : []),
+  ];
+  if (matches.length === 0) return [];
+  const placedAt = sql<Date>`greatest(${contactPipelines.addedAt}, ${contactPipelines.stageChangedAt})`;
+  return (
+    db
+      .select({
+        profileId: contactSources.profileId,
+        username: contactSources.username,
+        contactId: contacts.id,
+        name: contacts.name,
+        pipelineId: contactPipelines.pipelineId,
+        pipelineName: pipelines.nickName,
+        stageName: stages.name,
+        color: stages.color,
+        fontColor: stages.fontColor,
+      })
+      .from(contactSources)
+      .innerJoin(
+        contacts,
+        and(eq(contacts.teamId, contactSources.teamId), eq(contacts.id, contactSources.contactId), live),
+      )
+      .innerJoin(
+        contactPipelines,
+        and(eq(contactPipelines.teamId, contacts.teamId), eq(contactPipelines.contactId, contacts.id)),
+      )
+      // A pipeline in Recently deleted is not one the contact is shown in.
+      .innerJoin(
+        pipelines,
+        and(
+          eq(pipelines.teamId, contactPipelines.teamId),
+          eq(pipelines.id, contactPipelines.pipelineId),
+          isNull(pipelines.deletedAt),
+        ),
+      )
+      .innerJoin(
+        stages,
+        and(eq(stages.teamId, contactPipelines.teamId), eq(stages.id, contactPipelines.stageId)),
+      )
+      .where(
+        and(eq(contactSources.teamId, teamId), eq(contactSources.platform, query.platform), or(...matches)),
+      )
+      .orderBy(desc(placedAt), asc(pipelines.rank))
+  );
 }
 
 /** Which contacts other than `contactId` already have these profiles (by profile id or username). */

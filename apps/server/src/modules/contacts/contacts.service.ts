@@ -17,6 +17,7 @@ import {
 import { decodeCursor, encodeCursor, presentActivity, presentContact } from './contact-presenter';
 import * as repo from './contacts.repository';
 import { createDeals } from './deals';
+import { createKnownPeople } from './known-people';
 import { createMatches } from './matches';
 import { createMerge } from './merge';
 import { createNotes } from './notes';
@@ -206,6 +207,7 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
 
     ...createCapture(parts),
     ...createCoreData(parts),
+    ...createKnownPeople(parts),
     ...createMatches(parts),
     ...createDeals(parts),
     ...createNotes(parts),

@@ -1,4 +1,10 @@
-import { coreDataQuerySchema, coreDataSchema, selectorMissSchema } from '@grouptrack/domain';
+import {
+  coreDataQuerySchema,
+  coreDataSchema,
+  knownPeopleQuerySchema,
+  knownPeopleSchema,
+  selectorMissSchema,
+} from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../platform/http/actor';
@@ -76,5 +82,17 @@ export function registerExtensionRoutes(app: App, { auth, teams, contacts, tasks
       });
       return { ...found, openTasks };
     },
+  });
+
+  routes.post({
+    path: '/contacts/known',
+    schema: {
+      tags: ['contacts', ...tags],
+      summary:
+        "The extension's overlay on a list page: of up to 200 people named by platform and profile id or username, those in GroupTrack the reader may see, each with the stage and pipeline they were last placed or moved in",
+      body: knownPeopleQuerySchema,
+      response: knownPeopleSchema,
+    },
+    handler: async ({ member, body }) => contacts.listKnownPeople(member, body),
   });
 }
