@@ -10,5 +10,9 @@ export default defineConfig({
     // The extension is loaded from disk: small readable files help when a user reports a problem.
     minify: false,
     sourcemap: false,
+    rollupOptions: {
+      // Pages the manifest does not name as popup or options: the frame host the content script shows.
+      input: { host: 'src/frames/host.html' },
+    },
   },
 });
