@@ -6,6 +6,8 @@ import {
   readCurrentTeamUID,
   signInThroughApi,
   signUpThroughApi,
+  signUpWithPipeline,
+  type CreatedPipeline,
 } from './helpers';
 import { boardColumn as column, readCount, dropBetween } from './board';
 
@@ -222,6 +224,42 @@ test.describe('pipeline board', () => {
       },
     );
   });
+});
+
+test('a card’s Message action fills a template in with the stage of the board’s pipeline', async ({
+  page,
+}) => {
+  // A contact in two pipelines, at a different stage in each: the board of the second is open.
+  const { teamUID, GTIDs } = await signUpWithPipeline(page.request, {
+    firstName: 'Mira',
+    stages: ['Joined', 'Talking'],
+    people: ['Ada Twice'],
+  });
+  const clients = await callApi<CreatedPipeline>(page.request, 'POST', `/api/v1/teams/${teamUID}/pipelines`, {
+    nickName: 'Clients',
+    stages: [{ name: 'Onboarding' }, { name: 'Active' }],
+  });
+  await callApi(
+    page.request,
+    'PUT',
+    `/api/v1/teams/${teamUID}/contacts/${GTIDs['Ada Twice']!}/pipelines/${clients.groupUID}`,
+    {
+      stageId: clients.stages[1]!.stageUID,
+    },
+  );
+  await callApi(page.request, 'POST', `/api/v1/teams/${teamUID}/message-templates`, {
+    name: 'Where you are',
+    text: 'You are at {stage} in {pipeline}.',
+  });
+
+  await page.goto(`/contacts/pipeline/${clients.groupUID}`);
+  const card = column(page, 'Active').getByTestId('contact-card').filter({ hasText: 'Ada Twice' });
+  await card.getByRole('button', { name: /^Move Ada Twice to stage/ }).click();
+  await page.getByRole('menuitem', { name: 'Message…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Message Ada Twice' });
+  await dialog.getByRole('combobox', { name: 'Template' }).fill('Where you are');
+  await page.getByRole('option', { name: 'Where you are' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Message' })).toHaveValue('You are at Active in Clients.');
 });
 
 test.describe('saved views', () => {

@@ -2,7 +2,7 @@ import { isSocialPlatform, pickReadableFontColor } from '@grouptrack/domain';
 import { Menu, VisuallyHidden } from '@mantine/core';
 import { memo, useState } from 'react';
 import type { SyntheticEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { formatRelativeTime } from '../../../lib/format';
 import { withListOrigin } from '../../../lib/list-origin';
 import { useCardOrigin } from '../lib/board-origin';
@@ -152,6 +152,8 @@ function MoveMenu({
   const [isArmed, setIsArmed] = useState(false);
   const [isMessaging, setIsMessaging] = useState(false);
   const teamUID = useLoggedUser().currentTeam.teamUID;
+  // The board's pipeline, whose stage and membership answers the message's fields use.
+  const { pipelineID } = useParams();
   const button = (
     <button
       type="button"
@@ -185,7 +187,12 @@ function MoveMenu({
       {isMessaging && (
         // The dialog is drawn outside the card, but React still hands its presses to the card's drag.
         <span role="presentation" onMouseDown={stopEvent} onTouchStart={stopEvent} onKeyDown={stopEvent}>
-          <MessageDialog teamUID={teamUID} GTID={card.GTID} onClose={() => setIsMessaging(false)} />
+          <MessageDialog
+            teamUID={teamUID}
+            GTID={card.GTID}
+            pipelineId={pipelineID}
+            onClose={() => setIsMessaging(false)}
+          />
         </span>
       )}
     </>
