@@ -6,6 +6,8 @@ import { chromium, defineConfig, devices } from '@playwright/test';
 // GROUPTRACK_E2E_PORT lets two runs share a machine (`npm test` runs its shards on neighbouring ports).
 const PORT = Number(process.env.GROUPTRACK_E2E_PORT ?? 3199);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+// The stand-in for the platforms' image hosts (photo-host.ts), beside each shard's server.
+const PHOTO_HOST = `http://127.0.0.1:${PORT + 1000}`;
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
 /** A browser in the documented order: CHROMIUM_PATH, the system Chromium, then Playwright's own download. */
@@ -73,32 +75,41 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // The demo user is seeded and made a super user through the CLI, on the same data folder, before the
-    // server starts (Playwright starts the web server before any global setup would run).
-    command: [
-      `${SERVER}/cli.ts seed`,
-      `${SERVER}/cli.ts grant-super ${SUPER_USER_EMAIL}`,
-      `${SERVER}/main.ts`,
-    ].join(' && '),
-    url: `${BASE_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: WEB_DIST,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      APP_URL: BASE_URL,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      // The tests sign the same demo user in many times within minutes.
-      AUTH_SIGNIN_MAX_ATTEMPTS: '10000',
-      // The app is opened on http://localhost:<port> to see the wrong-address dialog; tests use 127.0.0.1.
-      HOSTING_DEFAULT_DOMAINS: 'localhost',
-      SSO_ALLOWED_DOMAINS: 'grouptrack.example',
+  webServer: [
+    {
+      command: 'node --import tsx photo-host.ts',
+      url: `${PHOTO_HOST}/healthz`,
+      reuseExistingServer: false,
+      env: { PHOTO_HOST_PORT: String(PORT + 1000) },
     },
-  },
+    {
+      // The demo user is seeded and made a super user through the CLI, on the same data folder, before the
+      // server starts (Playwright starts the web server before any global setup would run).
+      command: [
+        `${SERVER}/cli.ts seed`,
+        `${SERVER}/cli.ts grant-super ${SUPER_USER_EMAIL}`,
+        `${SERVER}/main.ts`,
+      ].join(' && '),
+      url: `${BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        DATA_DIR: dataDir,
+        WEB_DIST_DIR: WEB_DIST,
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        APP_URL: BASE_URL,
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        // The tests sign the same demo user in many times within minutes.
+        AUTH_SIGNIN_MAX_ATTEMPTS: '10000',
+        // The app is opened on http://localhost:<port> to see the wrong-address dialog; tests use 127.0.0.1.
+        HOSTING_DEFAULT_DOMAINS: 'localhost',
+        SSO_ALLOWED_DOMAINS: 'grouptrack.example',
+        PHOTO_TEST_UPSTREAM: PHOTO_HOST,
+      },
+    },
+  ],
 });

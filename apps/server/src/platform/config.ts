@@ -116,6 +116,15 @@ export const configSchema = z.object({
     .pipe(z.array(z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'a host name such as images.example.com')))
     .default([]),
   /**
+   * Tests only, refused in production: an http origin on this machine (such as http://127.0.0.1:4199)
+   * that every profile photo is fetched from in place of the platform's image host, whose address is
+   * still checked. The end-to-end journeys' stand-in image host.
+   */
+  PHOTO_TEST_UPSTREAM: z
+    .string()
+    .regex(/^http:\/\/127\.0\.0\.1:\d+$/, 'an address such as http://127.0.0.1:4199')
+    .optional(),
+  /**
    * An S3-compatible store for downloaded profile photos (AWS S3, MinIO, R2…), addressed path-style
    * (<endpoint>/<bucket>/<key>). Unset, photos are files under DATA_DIR/photos.
    */

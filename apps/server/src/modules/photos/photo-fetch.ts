@@ -24,6 +24,11 @@ export interface PhotoNetwork {
   maxBytes: number;
   timeoutMs: number;
   maxRedirects: number;
+  /**
+   * Tests only: the origin every checked address is fetched from instead (its path and query kept), so
+   * a journey's local image host stands in for a platform's, which the tests cannot reach.
+   */
+  upstream?: URL;
 }
 
 /** Production's network: DNS as the system resolves it, public addresses only, https only. */
@@ -73,7 +78,13 @@ async function resolveChecked(url: URL, network: PhotoNetwork) {
   return addresses[0]!;
 }
 
-function request(url: URL, target: { address: string; family: number }, signal: AbortSignal) {
+function request(
+  checked: URL,
+  target: { address: string; family: number },
+  network: PhotoNetwork,
+  signal: AbortSignal,
+) {
+  const url = network.upstream ? new URL(`${checked.pathname}${checked.search}`, network.upstream) : checked;
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<IncomingMessage>((resolve, reject) => {
     const outgoing = client.request(
@@ -119,7 +130,7 @@ export async function fetchPhoto(address: string, network: PhotoNetwork) {
     for (let redirects = 0; ; redirects += 1) {
       const url = checkPhotoAddress(current, network);
       const target = await resolveChecked(url, network);
-      const response = await request(url, target, signal);
+      const response = await request(url, target, network, signal);
       const status = response.statusCode ?? 0;
       if (status >= 300 && status < 400 && response.headers.location) {
         response.resume();

@@ -54,6 +54,20 @@ export function createPhotosService(deps: {
   const addressOf = (teamUID: string, photoId: string) =>
     `${config.APP_URL.replace(/\/$/, '')}/api/v1/teams/${teamUID}/photos/${photoId}`;
 
+  if (config.PHOTO_TEST_UPSTREAM) {
+    if (config.NODE_ENV === 'production') {
+      throw new Error('PHOTO_TEST_UPSTREAM is for tests only: the photo network is fixed in production.');
+    }
+    // The journeys' stand-in image host on this machine: every platform address is fetched from it.
+    const upstream = new URL(config.PHOTO_TEST_UPSTREAM);
+    network = {
+      ...network,
+      resolve: () => Promise.resolve([{ address: upstream.hostname, family: 4 }]),
+      isAllowedAddress: (address) => address === upstream.hostname,
+      upstream,
+    };
+  }
+
   return {
     /**
      * Tests only: fetch through another network (a local server, a resolver of their own). Refused in
