@@ -76,6 +76,13 @@ test('the extension signs in from its options page, the app finds it signed in, 
       return Object.keys(selectorPacks?.packs ?? {}).sort();
     })
     .toEqual(['facebook', 'instagram', 'linkedin', 'pinterest', 'skool', 'tiktok', 'youtube']);
+  // The options page checks the connection through the extension's own sign-in (/bex/test).
+  await options.getByRole('button', { name: 'Check the connection' }).click();
+  const check = options.frameLocator('iframe[title="GroupTrack connection check"]');
+  await expect(check.getByRole('status')).toHaveText(
+    'The extension reaches GroupTrack and reads your team’s data.',
+  );
+  await expect(check.getByText(`As ${user.name} (${user.email}).`)).toBeVisible();
 
   // The app now finds the extension signed in, and the getting-started step is ticked.
   await page.goto('/setup/extension');

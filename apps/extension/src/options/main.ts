@@ -3,6 +3,7 @@
  * An address other than a local server needs the browser's permission for that site, asked here
  * (chrome.permissions.request must run in the click that asks for it).
  */
+import { startFrameRelay } from '../frames/relay';
 import { isLocalOrigin, toServerOrigin } from '../shared/storage';
 import { openSignIn } from '../shared/sign-in-link';
 import type { ExtensionState, PageRequest } from '../shared/worker-messages';
@@ -14,6 +15,8 @@ const account = document.getElementById('account')!;
 const unreachable = document.getElementById('unreachable')!;
 const signInButton = document.getElementById('sign-in') as HTMLButtonElement;
 const signOutButton = document.getElementById('sign-out') as HTMLButtonElement;
+const checkSection = document.getElementById('check')!;
+const checkButton = document.getElementById('check-connection') as HTMLButtonElement;
 let state: ExtensionState | null = null;
 
 function show(next: ExtensionState): void {
@@ -27,6 +30,20 @@ function show(next: ExtensionState): void {
   unreachable.textContent = next.unreachable ?? '';
   signOutButton.hidden = next.user === null;
   signInButton.textContent = next.user ? 'Sign in again' : 'Sign in';
+  checkSection.hidden = next.user === null || next.serverUrl === null;
+}
+
+let stopCheck: (() => void) | null = null;
+
+/** Shows the server's /bex/test, whose calls go through the extension's session like the sidebar's. */
+function checkConnection(serverUrl: string): void {
+  stopCheck?.();
+  checkSection.querySelector('iframe')?.remove();
+  const frame = document.createElement('iframe');
+  frame.title = 'GroupTrack connection check';
+  frame.src = new URL('/bex/test', serverUrl).toString();
+  checkSection.append(frame);
+  stopCheck = startFrameRelay({ frame, serverOrigin: serverUrl });
 }
 
 function say(text: string, role: 'alert' | 'status'): void {
@@ -68,6 +85,10 @@ signInButton.addEventListener('click', () => {
   const typed = toServerOrigin(input.value);
   const address = typed && typed !== state?.serverAddress ? saveAddress() : Promise.resolve(typed);
   void address.then((origin) => (origin ? openSignIn(origin) : undefined));
+});
+
+checkButton.addEventListener('click', () => {
+  if (state?.serverUrl) checkConnection(state.serverUrl);
 });
 
 signOutButton.addEventListener('click', () => {

@@ -1,14 +1,8 @@
-import { EmptyState } from '../components/empty-state';
+import { ConnectionCheck } from '../features/extension-test';
 import { usePageTitle } from '../lib/page-title';
 
-/** /bex/test: the extension's connection checks. */
+/** /bex/test: the extension's connection checks, shown in its options page. */
 export function BexTestRoute() {
   usePageTitle('Extension Test');
-  return (
-    <EmptyState
-      title="Extension test"
-      icon="extension"
-      description="The results of the extension's connection checks will appear here."
-    />
-  );
+  return <ConnectionCheck />;
 }

@@ -1,0 +1,1 @@
+export { ConnectionCheck } from './components/connection-check';
