@@ -436,3 +436,20 @@ export {
   teamKpiSchema,
 } from './dashboard-contracts';
 export type { HomeDashboard, KpiReport, TeamKpi, TeamKpiInput, TeamKpiList } from './dashboard-contracts';
+export {
+  MEMBER_REQUEST_BATCH_MAX,
+  MEMBER_REQUEST_OUTCOMES,
+  MEMBER_REQUEST_PLATFORMS,
+  groupIntegrationSchema,
+  memberRequestBatchResultSchema,
+  memberRequestBatchSchema,
+  memberRequestSchema,
+} from './member-request-contracts';
+export type {
+  GroupIntegration,
+  MemberRequest,
+  MemberRequestBatch,
+  MemberRequestBatchResult,
+  MemberRequestOutcome,
+  MemberRequestPlatform,
+} from './member-request-contracts';
