@@ -3,7 +3,7 @@ import { APP_ORIGIN, buildUser, callApi, findBlockingA11yViolations, readCurrent
 
 // AI writing with the offline writer (the e2e server has no AI service): the team's context, a
 // writing style read from pasted messages, a message template generated from a goal, and the next
-// best message for a contact in their Message dialog.
+// best message for a contact in their Message dialog, with no template picked and with one.
 test('AI writing: save the team context, read a writing style, generate a template, write to a contact', async ({
   page,
 }) => {
@@ -75,9 +75,26 @@ test('AI writing: save the team context, read a writing style, generate a templa
     name: 'Ada Lovelace',
     pipeline: { pipelineId: pipelines[0]!.groupUID },
   });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto(`/contact/${ada.GTID}`);
-  await page.getByRole('button', { name: 'Message', exact: true }).click();
   const message = page.getByRole('dialog', { name: 'Message Ada Lovelace' });
+
+  // With no template picked, the AI writes the whole message, and its copy is logged in her activity.
+  await page.getByRole('button', { name: 'Message', exact: true }).click();
+  await message.getByRole('button', { name: 'Next best message' }).click();
+  await expect(message.getByTestId('ai-answer')).toContainText('Hey Ada,');
+  await message.getByRole('button', { name: 'Use this text' }).click();
+  const written = await message.getByRole('textbox', { name: 'Message' }).inputValue();
+  expect(written).toMatch(/^Hey Ada,\n\n[\s\S]*Coach Aiden$/);
+  await message.getByRole('button', { name: 'Copy message' }).click();
+  await expect(message).toBeHidden();
+  await page.getByRole('tab', { name: 'Activity' }).click();
+  const latest = page.getByRole('list', { name: 'Activity' }).getByRole('listitem').first();
+  await expect(latest).toContainText('Message copied');
+  await expect(latest).not.toContainText('from template');
+  await expect(latest).toContainText('Coach Aiden');
+
+  await page.getByRole('button', { name: 'Message', exact: true }).click();
   await message.getByRole('combobox', { name: 'Template' }).fill('Welcome from AI');
   await page.getByRole('option', { name: 'Welcome from AI' }).click();
   await message.getByRole('button', { name: 'Next best message' }).click();

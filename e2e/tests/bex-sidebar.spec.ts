@@ -34,7 +34,7 @@ function buildHostPage(person: Record<string, unknown>): string {
 </body></html>`;
 }
 
-test('the sidebar adds the person on screen, changes their stage, takes a note and inserts a message', async ({
+test('the sidebar adds the person on screen, changes their stage, takes a note, inserts a message and asks the AI for the next one', async ({
   page,
 }) => {
   await signInThroughApi(page.request, DEMO_USER);
@@ -130,4 +130,10 @@ test('the sidebar adds the person on screen, changes their stage, takes a note a
     .poll(() => page.evaluate(() => (globalThis as unknown as PageWindow).gtInserted))
     .toEqual([`Hi Ana, welcome to the group! ${me.name}`]);
   await expect(sidebar.getByText(/Inserted in the message box\./)).toBeVisible();
+
+  // The AI writes her next message, its answer relayed whole through the extension's part.
+  await sidebar.getByRole('button', { name: 'Next best message' }).click();
+  await expect(sidebar.getByTestId('ai-answer')).toContainText('Ana');
+  await sidebar.getByRole('button', { name: 'Use this text' }).click();
+  await expect(sidebar.getByRole('textbox', { name: 'Message text' })).toHaveValue(/^[^\n]*\bAna,\n\n\S/);
 });

@@ -233,6 +233,21 @@ describe('AI writing offline', () => {
       },
     );
     expect(extension.status).toBe(200);
+    // The extension's frames relay a method, a path and a body, so their token comes in the query.
+    const prompt = { teamUID: team.teamUID, goal: 'x' };
+    const relayed = await team.owner.post(
+      `/api/v2/ai/generate-message-template-prompt?clientToken=${AI_CLIENT_TOKENS.extension}`,
+      prompt,
+      {},
+    );
+    expect(relayed.status).toBe(200);
+    const unknownClient = await team.owner.post(
+      '/api/v2/ai/generate-message-template-prompt?clientToken=someone-else',
+      prompt,
+      {},
+    );
+    expect(unknownClient.status).toBe(400);
+    expect(unknownClient.body.error.message).toMatch(/x-client-token/);
     const empty = await ask(team.owner, 'new-message-from-prompt', { teamUID: team.teamUID, prompt: '  ' });
     expect(empty.status).toBe(400);
     expect(empty.body.error.message).toBe('Invalid body.prompt: Write what the message should do');

@@ -35,9 +35,18 @@ const SUMMARIES: Record<AiCall, string> = {
 
 const KNOWN_CLIENT_TOKENS = new Set<string>(Object.values(AI_CLIENT_TOKENS));
 
+const clientQuery = z.object({
+  /**
+   * The client token, for a client that cannot set headers: the extension's frames, whose calls the
+   * extension relays as a method, a path and a body. The header wins when both are sent.
+   */
+  clientToken: z.string().max(100).optional(),
+});
+
 /** SPEC §7: the API service's calls carry the client token header of the web app or the extension. */
 function checkClientToken(request: FastifyRequest) {
-  const token = request.headers[AI_CLIENT_TOKEN_HEADER];
+  const header = request.headers[AI_CLIENT_TOKEN_HEADER];
+  const token = header ?? (request.query as z.infer<typeof clientQuery>).clientToken;
   if (typeof token !== 'string' || !KNOWN_CLIENT_TOKENS.has(token)) {
     throw new BadRequestError(
       `Invalid ${AI_CLIENT_TOKEN_HEADER} header: send the client token of the GroupTrack web app or extension.`,
@@ -123,7 +132,8 @@ export function registerAiRoutes(app: App, context: AppContext) {
         schema: {
           tags,
           summary: SUMMARIES[call],
-          description: `Needs the session (web app or extension) and the ${AI_CLIENT_TOKEN_HEADER} header. With Accept: text/event-stream the answer streams as \`text\` events, then \`done\` with the JSON below.`,
+          description: `Needs the session (web app or extension) and the ${AI_CLIENT_TOKEN_HEADER} header (or the clientToken query value). With Accept: text/event-stream the answer streams as \`text\` events, then \`done\` with the JSON below.`,
+          querystring: clientQuery,
           body: aiRequestSchemas[call],
           response: { 200: z.object({ data: aiAnswerSchemas[call] }) },
         },

@@ -39,8 +39,8 @@ async function lastContacted(GTID: string) {
 }
 
 describe('last contacted', () => {
-  it('is set by a note added or a message copied, and kept through a bulk tag', async () => {
-    const [GTID, untouched] = await server.seedContacts({ owner, teamUID }, 2, {
+  it('is set by a note added or a message copied, with or without a template, and kept through a bulk tag', async () => {
+    const [GTID, untouched, writtenTo] = await server.seedContacts({ owner, teamUID }, 3, {
       prefix: 'Lead',
       pipelineId: pipeline.groupUID,
     });
@@ -70,5 +70,11 @@ describe('last contacted', () => {
     });
     expect(copied.status).toBe(201);
     expect(await lastContacted(untouched!)).not.toBeNull();
+
+    // And so is a message written without a template.
+    expect(await lastContacted(writtenTo!)).toBeNull();
+    const written = await owner.post(path(`contacts/${writtenTo}/messages/copies`), { text: 'Hi there' });
+    expect(written.status).toBe(201);
+    expect(await lastContacted(writtenTo!)).not.toBeNull();
   });
 });

@@ -114,6 +114,73 @@ describe('a message copied for a contact', () => {
   });
 });
 
+describe('a message written for a contact, with or without a template', () => {
+  it("is logged in the contact's history as a message, naming the template it started from", async () => {
+    const template = (await owner.post(path('message-templates'), { name: 'Nudge', text: 'Hey {firstName}' }))
+      .body.data;
+    const contact = (
+      await owner.post(path('contacts'), { name: 'Free Writer', pipeline: { pipelineId: pipeline.groupUID } })
+    ).body.data;
+    const written = await member.post(path(`contacts/${contact.GTID}/messages/copies`), {
+      text: 'Hi Free, written from scratch.',
+    });
+    expect(written.status).toBe(201);
+    const fromTemplate = await member.post(path(`contacts/${contact.GTID}/messages/copies`), {
+      text: 'Hey Free',
+      templateUID: template.templateUID,
+    });
+    expect(fromTemplate.status).toBe(201);
+    const history = (await owner.get(path(`contacts/${contact.GTID}/activities`))).body.data.items;
+    const messages = history.filter((item: { type: string }) => item.type === 'message');
+    expect(messages).toEqual([
+      expect.objectContaining({
+        activityUID: fromTemplate.body.data.activityUID,
+        action: 'copied',
+        note: 'Hey Free',
+        data: { templateUID: template.templateUID, templateName: 'Nudge' },
+      }),
+      expect.objectContaining({
+        activityUID: written.body.data.activityUID,
+        action: 'copied',
+        note: 'Hi Free, written from scratch.',
+        data: {},
+      }),
+    ]);
+  });
+
+  it("is refused signed out, to another team, outside the contact's pipelines, and with bad input", async () => {
+    const hidden = (
+      await owner.post(path('contacts'), {
+        name: 'Hidden Two',
+        pipeline: { pipelineId: otherPipeline.groupUID },
+      })
+    ).body.data;
+    const copies = path(`contacts/${hidden.GTID}/messages/copies`);
+    const body = { text: 'Hello Hidden' };
+    expect((await server.client().post(copies, body)).status).toBe(401);
+    const stranger = await (await server.signUp()).post(copies, body);
+    expect(stranger.status).toBe(404);
+    const outside = await member.post(copies, body);
+    expect(outside.status).toBe(404);
+    expect(outside.body.error.message).toBe('Contact not found.');
+    const blank = await owner.post(copies, { text: '  ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error.message).toBe('Invalid body.text: Write the message');
+    const missing = await owner.post(copies, {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.message).toMatch(/body\.text/);
+    const extra = await owner.post(copies, { ...body, GTID: hidden.GTID });
+    expect(extra.status).toBe(400);
+    const unknownTemplate = await owner.post(copies, { ...body, templateUID: 'none' });
+    expect(unknownTemplate.status).toBe(404);
+    expect(unknownTemplate.body.error.message).toBe('Template not found.');
+    expect((await owner.post(path('contacts/none/messages/copies'), body)).status).toBe(404);
+    // Nothing refused was written.
+    const history = (await owner.get(path(`contacts/${hidden.GTID}/activities`))).body.data.items;
+    expect(history.filter((item: { type: string }) => item.type === 'message')).toEqual([]);
+  });
+});
+
 describe('task templates', () => {
   it("fills a template's name for the contact, with fallbacks, answers and the maker's name", async () => {
     const template = (

@@ -16,6 +16,8 @@ const tags = ['templates'];
 const id = z.string().min(1).max(100);
 const itemParams = teamParams.extend({ templateID: id });
 const label = z.string().trim().max(60);
+/** A message as it was copied: filled in for the contact, and perhaps edited. */
+const copiedText = z.string().trim().min(1, 'Write the message').max(5000);
 
 const messageFields = {
   name: z.string().trim().min(1, 'Name the template').max(100),
@@ -125,16 +127,31 @@ export function registerTemplateRoutes(app: App, { auth, teams, templates }: App
       summary: "Log a message copied from a template for a contact, in the contact's history",
       response: loggedMessageSchema,
       params: itemParams,
+      body: z.object({ GTID: id, text: copiedText }).strict(),
+    },
+    status: 201,
+    handler: ({ member, params, body }) =>
+      templates.logMessageCopy(member, { ...body, templateUID: params.templateID }),
+  });
+
+  routes.post({
+    path: '/contacts/:GTID/messages/copies',
+    schema: {
+      tags,
+      summary:
+        "Log a message copied or put in a message box for a contact, from a template or written from scratch, in the contact's history",
+      response: loggedMessageSchema,
+      params: teamParams.extend({ GTID: id }),
       body: z
         .object({
-          GTID: id,
-          /** The text as it was copied: filled in for the contact, and perhaps edited. */
-          text: z.string().trim().min(1, 'Write the message').max(5000),
+          text: copiedText,
+          /** The template the message started from, if any. */
+          templateUID: id.nullable().default(null),
         })
         .strict(),
     },
     status: 201,
-    handler: ({ member, params, body }) => templates.logMessageCopy(member, params.templateID, body),
+    handler: ({ member, params, body }) => templates.logMessageCopy(member, { ...body, GTID: params.GTID }),
   });
 
   routes.post({

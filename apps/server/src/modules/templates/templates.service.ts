@@ -106,19 +106,23 @@ export function createTemplatesService(deps: {
     },
 
     /**
-     * Logs a message copied for a contact from a template, as the text went out, in the contact's
-     * history (a message, so the contact counts as contacted): one write.
+     * Logs a message copied for a contact, as the text went out, in the contact's history (a message,
+     * so the contact counts as contacted): one write. A template it came from is named in the entry.
      */
-    async logMessageCopy(member: TeamActor, templateId: string, input: { GTID: string; text: string }) {
+    async logMessageCopy(
+      member: TeamActor,
+      input: { GTID: string; text: string; templateUID: string | null },
+    ) {
       const { teamUID } = member;
-      const logged = await contactChanges.changeContact(member, input.GTID, async (tx) => {
-        const template = await repo.findMessageTemplate(tx, teamUID, templateId);
-        if (!template) throw new NotFoundError('Template not found.');
-        const entry = contactChanges.activity(member, input.GTID, {
+      const { GTID, text, templateUID } = input;
+      const logged = await contactChanges.changeContact(member, GTID, async (tx) => {
+        const template = templateUID ? await repo.findMessageTemplate(tx, teamUID, templateUID) : null;
+        if (templateUID && !template) throw new NotFoundError('Template not found.');
+        const entry = contactChanges.activity(member, GTID, {
           type: 'message',
           action: 'copied',
-          note: input.text,
-          data: { templateUID: template.id, templateName: template.name },
+          note: text,
+          data: template ? { templateUID: template.id, templateName: template.name } : {},
         });
         return { history: [entry], result: { activityUID: entry.id } };
       });

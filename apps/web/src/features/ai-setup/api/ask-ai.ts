@@ -8,6 +8,13 @@ import {
 } from '@grouptrack/domain';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
+import { isExtensionFrame, requestThroughExtension } from '../../../lib/extension-transport';
+
+/**
+ * How long a frame waits for the extension to relay an answer: the server's own AI timeout is a
+ * minute, and the extension answers sooner when it gives up.
+ */
+const FRAME_AI_TIMEOUT_MS = 75_000;
 
 /** What a call answers in `data`. */
 export type AiAnswerOf<Call extends AiCall> = z.infer<(typeof aiAnswerSchemas)[Call]>;
@@ -32,16 +39,46 @@ function errorOf(status: number, payload: unknown): ApiError {
   return new ApiError(status, error?.code ?? 'bad-response', error?.message || MESSAGES.somethingWentWrong);
 }
 
+interface AskOptions {
+  signal?: AbortSignal;
+  onText?: (text: string) => void;
+}
+
+/**
+ * Inside the extension's frame the extension makes the call and relays one JSON answer per request,
+ * so the answer comes whole, and its client token goes in the query, the relay carrying no headers.
+ * Aborting stops the wait; the server finishes writing and the answer is dropped.
+ */
+async function askThroughExtension<Call extends AiCall>(
+  call: Call,
+  body: AiRequest<Call>,
+  { signal, onText }: AskOptions,
+): Promise<AiAnswerOf<Call>> {
+  const path = `/api/v2/ai/${call}?clientToken=${encodeURIComponent(AI_CLIENT_TOKENS.extension)}`;
+  const answer = await requestThroughExtension(path, {
+    method: 'POST',
+    body,
+    signal,
+    timeoutMs: FRAME_AI_TIMEOUT_MS,
+  });
+  const payload = answer.body as { data?: AiAnswerOf<Call> } | null;
+  if (answer.status < 200 || answer.status >= 300 || !payload?.data) throw errorOf(answer.status, payload);
+  onText?.(payload.data.text);
+  return payload.data;
+}
+
 /**
  * Calls one of the seven AI calls (SPEC §7: POST /api/v2/ai/<name> with the client token header)
  * and streams its answer: `onText` gets each piece as it is written, and the promise ends with the
- * whole answer. Aborting `signal` (a Stop button) stops the writer on the server as well.
+ * whole answer. Aborting `signal` (a Stop button) stops the writer on the server as well. Inside the
+ * extension's frame the answer comes whole (askThroughExtension).
  */
 export async function askAi<Call extends AiCall>(
   call: Call,
   body: AiRequest<Call>,
-  { signal, onText }: { signal?: AbortSignal; onText?: (text: string) => void } = {},
+  { signal, onText }: AskOptions = {},
 ): Promise<AiAnswerOf<Call>> {
+  if (isExtensionFrame()) return askThroughExtension(call, body, { signal, onText });
   let response: Response;
   try {
     response = await fetch(`/api/v2/ai/${call}`, {

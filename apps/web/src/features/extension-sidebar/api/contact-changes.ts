@@ -78,14 +78,17 @@ export function useMessageTemplates(teamUID: string) {
   });
 }
 
-/** Logs a message from a template, as it was inserted or copied, in the contact's history. */
+/**
+ * Logs a message, as it was inserted or copied, in the contact's history, naming the template it
+ * started from (null when written from scratch).
+ */
 export function useLogMessage(teamUID: string, GTID: string) {
   const refresh = useRefreshCoreData(teamUID);
   return useMutation({
-    mutationFn: ({ templateUID, text }: { templateUID: string; text: string }) =>
-      requestData<LoggedMessage>(teamPath(teamUID, 'message-templates', templateUID, 'copies'), {
+    mutationFn: ({ templateUID, text }: { templateUID: string | null; text: string }) =>
+      requestData<LoggedMessage>(contactPath(teamUID, GTID, 'messages', 'copies'), {
         method: 'POST',
-        body: { GTID, text },
+        body: { text, templateUID },
       }),
     onSettled: refresh,
     meta: { isErrorShownInline: true },

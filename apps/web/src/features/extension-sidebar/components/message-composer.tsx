@@ -3,6 +3,7 @@ import { listTemplateFields } from '@grouptrack/domain';
 import { useState } from 'react';
 import { useLoggedUser } from '../../../app/signed-in-user';
 import { formatErrorMessage } from '../../../lib/api-client';
+import { AiComposer } from '../../ai-setup';
 import type { VisibleCoreData } from '../api/core-data';
 import { useLogMessage, useMessageTemplates } from '../api/contact-changes';
 import { renderMessageFor } from '../lib/message-text';
@@ -21,9 +22,9 @@ export interface MessageComposerProps {
 }
 
 /**
- * A message from a template, filled in for the person on screen: read and change it, then put it in
- * the platform's message box or copy it. Either is logged in their history, as the contact page's
- * Message logs a copy.
+ * A message for the person on screen, from a template filled in for them, written by hand or with
+ * AI: read and change it, then put it in the platform's message box or copy it. Either is logged in
+ * their history, as the contact page's Message logs a copy.
  */
 export function MessageComposer({ teamUID, coreData, name }: MessageComposerProps) {
   const templates = useMessageTemplates(teamUID);
@@ -34,17 +35,7 @@ export function MessageComposer({ teamUID, coreData, name }: MessageComposerProp
   const [notice, setNotice] = useState<Notice>(null);
   const [isInserting, setIsInserting] = useState(false);
   const unfilled = listTemplateFields(text);
-  const canSend = templateUID !== null && text.trim() !== '' && unfilled.length === 0;
-
-  if (templates.isPending) return <Loader size="sm" role="status" aria-label="Loading message templates" />;
-  if (templates.isError) return <ErrorAlert title="Couldn't load the templates" error={templates.error} />;
-  if (templates.data.length === 0) {
-    return (
-      <Text size="xs" c="dimmed">
-        There are no message templates yet. Make one in GroupTrack under Setup, Message templates.
-      </Text>
-    );
-  }
+  const canSend = text.trim() !== '' && unfilled.length === 0;
 
   function handlePick(picked: string | null) {
     const template = templates.data?.find((each) => each.templateUID === picked);
@@ -55,7 +46,6 @@ export function MessageComposer({ teamUID, coreData, name }: MessageComposerProp
   }
 
   function logSent(done: string) {
-    if (!templateUID) return;
     log.mutate(
       { templateUID, text },
       { onSuccess: () => setNotice({ color: 'teal', text: `${done} It is logged in ${name}'s activity.` }) },
@@ -91,29 +81,49 @@ export function MessageComposer({ teamUID, coreData, name }: MessageComposerProp
 
   return (
     <Stack gap="xs">
-      <Select
-        label="Template"
-        size="xs"
-        placeholder="Search templates"
-        data={templates.data.map((template) => ({ value: template.templateUID, label: template.name }))}
-        value={templateUID}
-        onChange={handlePick}
-        searchable
-        nothingFoundMessage="No template matches"
-      />
-      {templateUID && (
-        <Textarea
-          label="Message text"
-          description={`Filled in for ${name}; change it here if you like.`}
+      {templates.isPending ? (
+        <Loader size="sm" role="status" aria-label="Loading message templates" />
+      ) : templates.isError ? (
+        <ErrorAlert title="Couldn't load the templates" error={templates.error} />
+      ) : templates.data.length === 0 ? (
+        <Text size="xs" c="dimmed">
+          There are no message templates yet (make one in GroupTrack under Setup, Message templates): write
+          the message here.
+        </Text>
+      ) : (
+        <Select
+          label="Template"
           size="xs"
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          autosize
-          minRows={3}
-          maxRows={10}
-          maxLength={MESSAGE_MAX_LENGTH}
+          placeholder="Search templates"
+          data={templates.data.map((template) => ({ value: template.templateUID, label: template.name }))}
+          value={templateUID}
+          onChange={handlePick}
+          searchable
+          nothingFoundMessage="No template matches"
         />
       )}
+      <Textarea
+        label="Message text"
+        description={
+          templateUID
+            ? `Filled in for ${name}; change it here if you like.`
+            : `Write to ${name} here, or have the AI write it below.`
+        }
+        size="xs"
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        autosize
+        minRows={3}
+        maxRows={10}
+        maxLength={MESSAGE_MAX_LENGTH}
+      />
+      <AiComposer
+        teamUID={teamUID}
+        GTID={coreData.contact.GTID}
+        pipelineId={coreData.pipelines[0]?.pipelineUID ?? null}
+        text={text}
+        onUse={setText}
+      />
       {unfilled.length > 0 && (
         <Alert color="yellow" variant="light" role="alert" p="xs">
           Replace or remove {unfilled.map((field) => `{${field}}`).join(', ')} before sending.

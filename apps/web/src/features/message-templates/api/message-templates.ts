@@ -1,6 +1,6 @@
 import type { LoggedMessage, MessageTemplate } from '@grouptrack/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { requestData, teamPath } from '../../../lib/api-client';
+import { contactPath, requestData, teamPath } from '../../../lib/api-client';
 import { teamKeys } from '../../../lib/query-keys';
 
 /** A message template, as `GET message-templates` answers (its contract is in packages/domain). */
@@ -48,16 +48,17 @@ export function useDeleteMessageTemplate(teamUID: string) {
 }
 
 /**
- * Logs a message copied for a contact from a template, as it was copied, in the contact's history;
- * the contact's page (history, last contacted) then reads it again.
+ * Logs a message copied for a contact, as it was copied, in the contact's history, naming the
+ * template it started from (null when written from scratch); the contact's page (history, last
+ * contacted) then reads it again.
  */
 export function useLogMessageCopy(teamUID: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ templateUID, GTID, text }: { templateUID: string; GTID: string; text: string }) =>
-      requestData<LoggedMessage>(teamPath(teamUID, 'message-templates', templateUID, 'copies'), {
+    mutationFn: ({ GTID, text, templateUID }: { GTID: string; text: string; templateUID: string | null }) =>
+      requestData<LoggedMessage>(contactPath(teamUID, GTID, 'messages', 'copies'), {
         method: 'POST',
-        body: { GTID, text },
+        body: { text, templateUID },
       }),
     onSuccess: (_logged, { GTID }) =>
       queryClient.invalidateQueries({ queryKey: teamKeys.contact(teamUID, GTID) }),

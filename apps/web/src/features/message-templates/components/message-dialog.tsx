@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { findMissingTemplateFields, listTemplateFields, renderTemplate } from '@grouptrack/domain';
 import { useState } from 'react';
@@ -34,8 +34,8 @@ export interface MessageDialogProps {
 }
 
 /**
- * Writes a message to one contact from a template: pick it (searchable, by category), read it filled
- * in for them, edit it if wanted, and copy it; the copy is logged in their activity.
+ * Writes a message to one contact: from a template (searchable, by category) filled in for them, by
+ * hand, or with AI; edit it if wanted and copy it. The copy is logged in their activity.
  */
 export function MessageDialog({ teamUID, GTID, pipelineId = null, onClose }: MessageDialogProps) {
   const templates = useMessageTemplates(teamUID);
@@ -73,8 +73,10 @@ export function MessageDialog({ teamUID, GTID, pipelineId = null, onClose }: Mes
   const unfilled = listTemplateFields(text);
   const warning = describeMissingFields(unfilled, name);
 
+  const canCopy = text.trim() !== '' && unfilled.length === 0;
+
   async function handleCopy() {
-    if (!templateUID || unfilled.length > 0 || !text.trim()) return;
+    if (!canCopy) return;
     try {
       await navigator.clipboard.writeText(text);
       setCopyFailed(false);
@@ -82,7 +84,7 @@ export function MessageDialog({ teamUID, GTID, pipelineId = null, onClose }: Mes
       return setCopyFailed(true);
     }
     log.mutate(
-      { templateUID, GTID, text },
+      { GTID, text, templateUID },
       {
         onSuccess: () => {
           notifications.show({ message: `Message for ${name} copied, and logged in the activity.` });
@@ -107,65 +109,65 @@ export function MessageDialog({ teamUID, GTID, pipelineId = null, onClose }: Mes
         </Alert>
       ) : !templates.data || !contact.data || !pipelines.data ? (
         <Loader role="status" aria-label="Loading templates" />
-      ) : templates.data.length === 0 ? (
-        <Stack gap="xs">
-          <Text size="sm">There are no message templates yet.</Text>
-          <Button component={Link} to="/setup/messaging" variant="light" w="fit-content">
-            Make a template in Setup
-          </Button>
-        </Stack>
       ) : (
         <Stack>
-          <Select
-            label="Template"
-            placeholder="Search templates"
-            data={groupByCategory(templates.data)}
-            value={templateUID}
-            onChange={handlePick}
-            searchable
-            nothingFoundMessage="No template matches"
-            data-autofocus
+          {templates.data.length > 0 ? (
+            <Select
+              label="Template"
+              placeholder="Search templates"
+              data={groupByCategory(templates.data)}
+              value={templateUID}
+              onChange={handlePick}
+              searchable
+              nothingFoundMessage="No template matches"
+              data-autofocus
+            />
+          ) : (
+            <Text size="sm">
+              There are no message templates yet: write the message here, or{' '}
+              <Anchor component={Link} to="/setup/messaging">
+                make a template in Setup
+              </Anchor>
+              .
+            </Text>
+          )}
+          <Textarea
+            label="Message"
+            description={
+              templateUID
+                ? `Filled in for ${name}; change it here if you like before copying.`
+                : `Write to ${name} here, or have the AI write it below.`
+            }
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            autosize
+            minRows={4}
+            maxRows={14}
+            maxLength={5000}
+            data-autofocus={templates.data.length === 0 || undefined}
           />
-          {templateUID && (
-            <>
-              <Textarea
-                label="Message"
-                description={`Filled in for ${name}; change it here if you like before copying.`}
-                value={text}
-                onChange={(event) => setText(event.currentTarget.value)}
-                autosize
-                minRows={4}
-                maxRows={14}
-                maxLength={5000}
-              />
-              <AiComposer teamUID={teamUID} GTID={GTID} pipelineId={pipelineId} text={text} onUse={setText} />
-              {warning && (
-                <Alert color="yellow" variant="light" role="alert">
-                  {warning}
-                </Alert>
-              )}
-              {copyFailed && (
-                <Alert color="red" variant="light" role="alert">
-                  Couldn&apos;t copy: your browser did not allow it. Select the text and copy it yourself.
-                </Alert>
-              )}
-              {log.error != null && (
-                <Alert color="red" variant="light" role="alert">
-                  Copied, but couldn&apos;t log it in the activity: {formatErrorMessage(log.error)}. Copy
-                  again to retry.
-                </Alert>
-              )}
-            </>
+          <AiComposer teamUID={teamUID} GTID={GTID} pipelineId={pipelineId} text={text} onUse={setText} />
+          {warning && (
+            <Alert color="yellow" variant="light" role="alert">
+              {warning}
+            </Alert>
+          )}
+          {copyFailed && (
+            <Alert color="red" variant="light" role="alert">
+              Couldn&apos;t copy: your browser did not allow it. Select the text and copy it yourself.
+            </Alert>
+          )}
+          {log.error != null && (
+            <Alert color="red" variant="light" role="alert">
+              Copied, but couldn&apos;t log it in the activity: {formatErrorMessage(log.error)}. Copy again to
+              retry.
+            </Alert>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button
-              onClick={() => void handleCopy()}
-              disabled={!templateUID || unfilled.length > 0 || !text.trim()}
-              loading={log.isPending}
-            >
+            <Button onClick={() => void handleCopy()} disabled={!canCopy} loading={log.isPending}>
               Copy message
             </Button>
           </Group>
