@@ -9,6 +9,8 @@ import type {
   ExtensionMessage,
   LogInResult,
   FrameConnectionState,
+  MemberRequestBatch,
+  MemberRequestBatchResult,
   SocialPlatform,
 } from '@grouptrack/domain';
 import bridgeScript from '../bridge/registered?script&iife';
@@ -24,6 +26,7 @@ import type { ExtensionSession } from '../shared/storage';
 import { API_PORT_NAME, isBridgeEnvelope, isContentRequest, isPageRequest } from '../shared/worker-messages';
 import type {
   CaptureContext,
+  CaptureRequestsAnswer,
   ContentRequest,
   ExtensionState,
   PageRequest,
@@ -80,6 +83,9 @@ const ORIGIN_RULE_ID = 1;
 const originReady = setOriginRule().catch((error: unknown) => {
   console.error('GroupTrack: could not set the Origin of its calls', error);
 });
+
+/** How long the worker waits for an AI answer, beyond the server's own AI timeout. */
+const AI_CALL_TIMEOUT_MS = 90_000;
 
 /** How long wait_a_bit holds automated actions back. */
 const WAIT_A_BIT_MS = 60_000;
@@ -145,7 +151,10 @@ async function callWithSession(
   session: ExtensionSession,
   request: Omit<PortApiRequest, 'id'>,
 ): Promise<ServerAnswer> {
-  const answer = await callServer({ ...session, ...request }, { fetch: workerFetch, sleep });
+  // An AI answer may take as long as the server lets its provider write (60 s by default): waiting
+  // less would call a slow answer an unreachable server.
+  const timeoutMs = request.path.startsWith('/api/v2/ai/') ? AI_CALL_TIMEOUT_MS : undefined;
+  const answer = await callServer({ ...session, ...request }, { fetch: workerFetch, sleep, timeoutMs });
   if (answer.kind === 'unreachable') {
     await markUnreachable(session.serverUrl);
     return answer;
@@ -335,7 +344,43 @@ async function handleContentRequest(request: ContentRequest): Promise<unknown> {
       }
       return { reported: fresh.length };
     }
+    case 'capture_member_requests':
+      return captureMemberRequests(request.batch);
   }
+}
+
+/**
+ * Sends a batch of a group's pending requests to the signed-in user's current team. The server finds
+ * each person again, so a batch sent twice (a page read again) changes nothing the second time.
+ */
+async function captureMemberRequests(batch: MemberRequestBatch): Promise<CaptureRequestsAnswer> {
+  const session = await currentSession();
+  if (!session) return { ok: false, message: 'The GroupTrack extension is not signed in.' };
+  const me = await callWithSession(session, { method: 'GET', path: '/api/v1/me' });
+  const teamUID = me.kind === 'answered' && me.status === 200 ? readCurrentTeam(me.body) : null;
+  if (!teamUID) return { ok: false, message: failureMessage(me, session.serverUrl) };
+  const answer = await callWithSession(session, {
+    method: 'POST',
+    path: `/api/v1/teams/${encodeURIComponent(teamUID)}/member-requests`,
+    body: batch,
+  });
+  if (answer.kind === 'answered' && answer.status === 200) {
+    return { ok: true, result: (answer.body as { data: MemberRequestBatchResult }).data };
+  }
+  return { ok: false, message: failureMessage(answer, session.serverUrl) };
+}
+
+function readCurrentTeam(body: unknown): string | null {
+  const teamUID = (body as { data?: { currentTeam?: { teamUID?: unknown } } } | null)?.data?.currentTeam
+    ?.teamUID;
+  return typeof teamUID === 'string' ? teamUID : null;
+}
+
+/** The server's own message for a refused call, or where it could not be reached. */
+function failureMessage(answer: ServerAnswer, serverUrl: string): string {
+  if (answer.kind === 'unreachable') return unreachableMessage(serverUrl);
+  const message = (answer.body as { error?: { message?: unknown } } | null)?.error?.message;
+  return typeof message === 'string' ? message : `GroupTrack answered ${answer.status}.`;
 }
 
 // ---- The bridge on servers the user added ----------------------------------------------------------

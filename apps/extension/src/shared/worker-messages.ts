@@ -1,6 +1,12 @@
 import { isExtensionMessage } from '@grouptrack/domain';
 import type { SelectorMiss, SelectorPack } from '@grouptrack/capture';
-import type { ExtensionMessage, ExtensionUser, SocialPlatform } from '@grouptrack/domain';
+import type {
+  ExtensionMessage,
+  ExtensionUser,
+  MemberRequestBatch,
+  MemberRequestBatchResult,
+  SocialPlatform,
+} from '@grouptrack/domain';
 
 /** The name of the port frames' relays open to the service worker for data calls. */
 export const API_PORT_NAME = 'grouptrack-api';
@@ -59,7 +65,13 @@ export interface PortApiRequest {
 
 /** What the content scripts on the social sites ask the service worker. */
 export type ContentRequest =
-  { kind: 'get_capture_context' } | { kind: 'report_misses'; misses: SelectorMiss[] };
+  | { kind: 'get_capture_context' }
+  | { kind: 'report_misses'; misses: SelectorMiss[] }
+  | { kind: 'capture_member_requests'; batch: MemberRequestBatch };
+
+/** What capturing a batch of member requests came to: the server's result, or why there is none. */
+export type CaptureRequestsAnswer =
+  { ok: true; result: MemberRequestBatchResult } | { ok: false; message: string };
 
 /** What a content script needs to read a page: whether to show anything, where, and the packs in use. */
 export interface CaptureContext {
@@ -74,8 +86,10 @@ export const MISSES_PER_REPORT = 20;
 
 export function isContentRequest(value: unknown): value is ContentRequest {
   if (typeof value !== 'object' || value === null) return false;
-  const { kind, misses } = value as { kind?: unknown; misses?: unknown };
+  const { kind, misses, batch } = value as { kind?: unknown; misses?: unknown; batch?: unknown };
   if (kind === 'get_capture_context') return true;
+  // The server checks the batch itself, and refuses it whole with the reason.
+  if (kind === 'capture_member_requests') return typeof batch === 'object' && batch !== null;
   return (
     kind === 'report_misses' &&
     Array.isArray(misses) &&
