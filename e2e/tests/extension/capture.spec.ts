@@ -76,4 +76,7 @@ test('on an Instagram profile the sidebar adds the person to a pipeline, whose b
   await sidebar.getByRole('option', { name: 'Welcome' }).click();
   await sidebar.getByRole('button', { name: 'Insert' }).click();
   await expect(site.getByRole('textbox', { name: 'Message' })).toHaveText('Hi Chloé, welcome to the group!');
+  // The AI's next message for her comes through the extension's own session too.
+  await sidebar.getByRole('button', { name: 'Next best message' }).click();
+  await expect(sidebar.getByTestId('ai-answer')).toContainText('Chloé');
 });
