@@ -1,4 +1,5 @@
 import { defineManifest } from '@crxjs/vite-plugin';
+import { PLATFORM_SITES } from '@grouptrack/domain';
 import packageJson from './package.json' with { type: 'json' };
 import { MANIFEST_KEY } from './src/extension-id';
 
@@ -9,15 +10,7 @@ import { MANIFEST_KEY } from './src/extension-id';
 export const LOCAL_SERVER_MATCHES = ['http://localhost/*', 'http://127.0.0.1/*'];
 
 /** The seven platforms' sites; `*.` matches the bare domain and its subdomains (www., m., web.). */
-export const PLATFORM_MATCHES = [
-  'facebook.com',
-  'instagram.com',
-  'linkedin.com',
-  'pinterest.com',
-  'tiktok.com',
-  'youtube.com',
-  'skool.com',
-].map((site) => `https://*.${site}/*`);
+export const PLATFORM_MATCHES = Object.values(PLATFORM_SITES).map((site) => `https://*.${site}/*`);
 
 export default defineManifest({
   manifest_version: 3,

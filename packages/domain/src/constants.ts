@@ -54,6 +54,17 @@ export const SOCIAL_PLATFORMS = [
 /** One of the social platforms of SPEC §9. */
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 
+/** Each platform's site; its subdomains (www., m., web.) belong to it too. */
+export const PLATFORM_SITES: Readonly<Record<SocialPlatform, string>> = {
+  instagram: 'instagram.com',
+  facebook: 'facebook.com',
+  linkedin: 'linkedin.com',
+  pinterest: 'pinterest.com',
+  tiktok: 'tiktok.com',
+  youtube: 'youtube.com',
+  skool: 'skool.com',
+};
+
 /** Number of team database shards, S1 to S3 (SPEC §9). */
 export const DEFAULT_SHARD_COUNT = 3;
 

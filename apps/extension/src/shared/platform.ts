@@ -1,14 +1,5 @@
+import { PLATFORM_SITES, SOCIAL_PLATFORMS } from '@grouptrack/domain';
 import type { SocialPlatform } from '@grouptrack/domain';
-
-const PLATFORM_HOSTS: Record<string, SocialPlatform> = {
-  'facebook.com': 'facebook',
-  'instagram.com': 'instagram',
-  'linkedin.com': 'linkedin',
-  'pinterest.com': 'pinterest',
-  'tiktok.com': 'tiktok',
-  'youtube.com': 'youtube',
-  'skool.com': 'skool',
-};
 
 /** The social platform a page belongs to (www., m. and other subdomains included), or null. */
 export function platformOfUrl(url: string | undefined): SocialPlatform | null {
@@ -21,8 +12,9 @@ export function platformOfUrl(url: string | undefined): SocialPlatform | null {
   } catch {
     return null;
   }
-  for (const [site, platform] of Object.entries(PLATFORM_HOSTS)) {
-    if (host === site || host.endsWith(`.${site}`)) return platform;
-  }
-  return null;
+  const site = (platform: SocialPlatform) => PLATFORM_SITES[platform];
+  return (
+    SOCIAL_PLATFORMS.find((platform) => host === site(platform) || host.endsWith(`.${site(platform)}`)) ??
+    null
+  );
 }

@@ -41,10 +41,10 @@ function readPolicy(headers: Headers): Map<string, string[]> {
 }
 
 const PLATFORM_ANCESTORS = [
-  'https://facebook.com',
-  'https://*.facebook.com',
   'https://instagram.com',
   'https://*.instagram.com',
+  'https://facebook.com',
+  'https://*.facebook.com',
   'https://linkedin.com',
   'https://*.linkedin.com',
   'https://pinterest.com',

@@ -1,17 +1,10 @@
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { PLATFORM_SITES } from '@grouptrack/domain';
 import type { Config } from '../config';
 
 /** The social platforms whose pages the extension shows the /bex frames in (SPEC §7). */
-const PLATFORM_SITES = [
-  'facebook.com',
-  'instagram.com',
-  'linkedin.com',
-  'pinterest.com',
-  'tiktok.com',
-  'youtube.com',
-  'skool.com',
-];
+const PLATFORM_SITES_LIST = Object.values(PLATFORM_SITES);
 
 /**
  * Who may frame a /bex page: the platforms' pages (www., m., web. and other subdomains) and the
@@ -20,7 +13,7 @@ const PLATFORM_SITES = [
  */
 export function extensionFrameAncestors(extensionIds: readonly string[] | undefined): string[] {
   return [
-    ...PLATFORM_SITES.flatMap((site) => [`https://${site}`, `https://*.${site}`]),
+    ...PLATFORM_SITES_LIST.flatMap((site) => [`https://${site}`, `https://*.${site}`]),
     ...(extensionIds ? extensionIds.map((id) => `chrome-extension://${id}`) : ['chrome-extension:']),
   ];
 }
