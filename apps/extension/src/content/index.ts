@@ -7,7 +7,8 @@
 import type { SelectorMiss, SelectorPack } from '@grouptrack/capture';
 import type { SocialPlatform } from '@grouptrack/domain';
 import { MISSES_PER_REPORT } from '../shared/worker-messages';
-import type { CaptureContext, ContentRequest } from '../shared/worker-messages';
+import type { CaptureContext, CaptureRequestsAnswer, ContentRequest } from '../shared/worker-messages';
+import { startRequestCapture } from './member-requests';
 import { mountOverlay } from './overlay';
 import { readPage, toOnScreenPerson } from './read-page';
 import type { PageReading } from './read-page';
@@ -29,9 +30,18 @@ async function start(): Promise<void> {
 
   let address = location.href;
   let reading: PageReading | null = null;
+  // A group's requests page captures its requests as they show; started once per page of the site.
+  let requests: { capture: () => void } | null = null;
 
   const show = (next: PageReading | null) => {
     reading = next;
+    if (next?.kind === 'member-requests') {
+      requests ??= startRequestCapture({
+        pack: packs[next.platform],
+        send: (batch) => askWorker<CaptureRequestsAnswer>({ kind: 'capture_member_requests', batch }),
+        reportMisses,
+      });
+    }
     sidebar.showPerson(next?.person ?? null, next?.kind ?? null);
     if (next && next.people.length > 0) overlay.showPeople(next.platform, next.people);
     if (next && next.misses.length > 0) reportMisses(next.misses);
@@ -55,6 +65,7 @@ async function start(): Promise<void> {
     if (!reading || reading.kind === 'profile') return;
     window.clearTimeout(settle);
     settle = window.setTimeout(() => {
+      requests?.capture();
       const again = readPage(document, location.href, packs);
       if (again && again.people.length > 0) overlay.showPeople(again.platform, again.people);
     }, ROWS_SETTLE_MS);
