@@ -33,19 +33,25 @@ describe('detectPage', () => {
     [
       'https://www.facebook.com/groups/demofounders/member-requests',
       'facebook',
-      'member-list',
+      'member-requests',
       { groupId: 'demofounders' },
     ],
     [
       'https://www.facebook.com/groups/123456789/member-requests?orderby=chronological',
       'facebook',
-      'member-list',
+      'member-requests',
       { groupId: '123456789' },
     ],
     [
       'https://www.facebook.com/groups/demofounders/participant_requests',
       'facebook',
-      'member-list',
+      'member-requests',
+      { groupId: 'demofounders' },
+    ],
+    [
+      'https://www.facebook.com/groups/demofounders/requests',
+      'facebook',
+      'member-requests',
       { groupId: 'demofounders' },
     ],
     [
@@ -111,6 +117,25 @@ describe('detectPage', () => {
     ['https://www.skool.com/demofounders/-/members', 'skool', 'member-list', { groupId: 'demofounders' }],
     [
       'https://www.skool.com/demofounders/-/members?t=active&p=2',
+      'skool',
+      'member-list',
+      { groupId: 'demofounders' },
+    ],
+    // The Pending tab of the members page lists the requests, not the members.
+    [
+      'https://www.skool.com/demofounders/-/members?t=pending',
+      'skool',
+      'member-requests',
+      { groupId: 'demofounders' },
+    ],
+    [
+      'https://www.skool.com/demofounders/-/members?p=2&t=pending',
+      'skool',
+      'member-requests',
+      { groupId: 'demofounders' },
+    ],
+    [
+      'https://www.skool.com/demofounders/-/members?t=pendingx',
       'skool',
       'member-list',
       { groupId: 'demofounders' },

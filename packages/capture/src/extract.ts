@@ -260,6 +260,30 @@ function* walk(value: unknown, path: readonly string[], depth = 0): Generator<st
 }
 
 function firstAccepted(values: Iterable<string>, source: ValueSource, ctx: ExtractContext): string | null {
+  for (const value of acceptedValues(values, source, ctx)) return value;
+  return null;
+}
+
+/** Yields each value a source gives, in page order, once its pattern and exclusions are applied. */
+export function* readValues(source: ValueSource, ctx: ExtractContext): Generator<string> {
+  if (!namesKnownValues(source, ctx)) return;
+  switch (source.from) {
+    case 'css':
+      yield* acceptedValues(cssValues(source.selector, source.attribute, ctx), source, ctx);
+      return;
+    case 'json':
+      yield* acceptedValues(jsonValues(source.selector, source.variable, source.path, ctx), source, ctx);
+      return;
+    case 'url':
+      yield* acceptedValues([ctx.url], source, ctx);
+  }
+}
+
+function* acceptedValues(
+  values: Iterable<string>,
+  source: ValueSource,
+  ctx: ExtractContext,
+): Generator<string> {
   const excluded = new Set(
     (source.exclude ?? []).flatMap((keyword) =>
       (ctx.keywords[keyword] ?? []).map((word) => word.toLowerCase()),
@@ -273,22 +297,33 @@ function firstAccepted(values: Iterable<string>, source: ValueSource, ctx: Extra
     const withVars = source.pattern.replace(/\{(username|profileId|groupId)\}/g, (_match, name: string) => {
       const value = ctx.vars[name];
       if (value === undefined) missingVar = true;
-      return (value ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return escapeRegExp(value ?? '');
     });
-    if (missingVar) return null;
-    pattern = new RegExp(withVars, 'u');
+    if (missingVar) return;
+    // `{kw:requested}` stands for any of the page language's words for it ("Requested", "Demande envoyée").
+    const withWords = withVars.replace(/\{kw:([\w-]+)\}/g, (_match, id: string) => {
+      const words = ctx.keywords[id] ?? [];
+      return words.length === 0 ? '(?!)' : `(?:${words.map(escapeRegExp).join('|')})`;
+    });
+    pattern = new RegExp(withWords, 'u');
   }
   for (const raw of values) {
     const text = raw.replace(/\s+/g, ' ').trim();
     if (text === '' || excluded.has(text.toLowerCase())) continue;
-    if (pattern === null) return text;
+    if (pattern === null) {
+      yield text;
+      continue;
+    }
     const match = pattern.exec(text);
     // With several groups (alternatives), the first one that took part is the value.
     const value =
       match === null
         ? ''
         : ((match.length > 1 ? match.slice(1).find((group) => group !== undefined) : match[0]) ?? '').trim();
-    if (value !== '') return value;
+    if (value !== '') yield value;
   }
-  return null;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

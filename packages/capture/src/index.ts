@@ -1,5 +1,7 @@
 export { captureProfile } from './capture-profile';
 export { findPeople } from './find-people';
+export { readMemberRequests, type MemberRequestsReading } from './read-member-requests';
+export { parseRequestTime } from './request-time';
 export {
   DEFAULT_SELECTOR_PACKS,
   PAGE_KINDS,
@@ -12,11 +14,14 @@ export {
   parseSelectorPack,
   selectorPackSchema,
   type DetectedPage,
+  type Marker,
+  type MemberRequestsRule,
   type PageKind,
   type PeopleRule,
   type PersonField,
   type ProfileField,
   type SelectorPack,
+  type TimeWords,
   type ValueSource,
 } from './selector-packs';
 export type { CapturedProfile, FoundPerson, SelectorMiss } from './types';

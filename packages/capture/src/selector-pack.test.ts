@@ -2,8 +2,17 @@ import { SOCIAL_PLATFORMS, type SocialPlatform } from '@grouptrack/domain';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SELECTOR_PACKS } from './default-packs';
 import { detectPageWithPack } from './detect-page';
-import { readSource, resolveKeywords, type ExtractContext } from './extract';
-import { PERSON_FIELDS, PROFILE_FIELDS, listSelectorIds, parseSelectorPack } from './selector-pack';
+import { queryAll, readSource, resolveKeywords, type ExtractContext } from './extract';
+import { findPeople } from './find-people';
+import { hasMarker } from './read-member-requests';
+import {
+  PERSON_FIELDS,
+  PROFILE_FIELDS,
+  listSelectorIds,
+  parseSelectorPack,
+  type Marker,
+  type ValueSource,
+} from './selector-pack';
 import { loadFixture } from './test-fixtures';
 
 /** Every fixture at an address it is served at, so each selector is checked against a page. */
@@ -28,7 +37,29 @@ const FIXTURE_PAGES: [SocialPlatform, string, string][] = [
     ],
     ['instagram', `instagram/profile-fallback.${locale}.html`, 'https://www.instagram.com/ana.lima/'],
     ['skool', `skool/members.${locale}.html`, 'https://www.skool.com/demofounders/-/members'],
+    [
+      'facebook',
+      `facebook/member-requests-empty.${locale}.html`,
+      'https://www.facebook.com/groups/demofounders/member-requests',
+    ],
+    [
+      'facebook',
+      `facebook/member-requests-blocked.${locale}.html`,
+      'https://www.facebook.com/groups/demofounders/member-requests',
+    ],
+    ['skool', `skool/pending.${locale}.html`, 'https://www.skool.com/demofounders/-/members?t=pending'],
   ]),
+  [
+    'facebook',
+    'facebook/participant-requests.en.html',
+    'https://www.facebook.com/groups/demofounders/participant_requests',
+  ],
+  [
+    'facebook',
+    'facebook/member-requests-no-questions.en.html',
+    'https://www.facebook.com/groups/quietreaders/member-requests',
+  ],
+  ['skool', 'skool/pending-empty.en.html', 'https://www.skool.com/demofounders/-/members?t=pending'],
   ['instagram', 'instagram/profile.en.html', 'https://www.instagram.com/ana.lima/'],
   ['instagram', 'instagram/profile.fr.html', 'https://www.instagram.com/bruno.costa/'],
   ['linkedin', 'linkedin/profile.en.html', 'https://www.linkedin.com/in/ana-lima-1a2b3c/'],
@@ -75,6 +106,29 @@ describe('default selector packs', () => {
             if (readSource(source, ctx) !== null) found.add(`${platform}:${source.id}`);
         }
         continue;
+      }
+      const requests = pack.memberRequests;
+      if (page.kind === 'member-requests' && requests !== undefined) {
+        const exercise = (sources: readonly ValueSource[], root: Document | Element) => {
+          for (const source of sources)
+            if (readSource(source, { ...ctx, root }) !== null) found.add(`${platform}:${source.id}`);
+        };
+        const mark = (markers: readonly Marker[], root: Document | Element) => {
+          for (const marker of markers)
+            if (hasMarker(marker, { ...ctx, root })) found.add(`${platform}:${marker.id}`);
+        };
+        exercise([...requests.groupName, ...requests.viewer.profileId, ...requests.viewer.username], doc);
+        mark([...requests.empty, ...requests.blocked], doc);
+        for (const { element: row } of findPeople(doc, url, pack)) {
+          exercise([...requests.photoURL, ...requests.requestedAt], row);
+          mark([...requests.agreedToRules.yes, ...requests.agreedToRules.no], row);
+          for (const item of requests.answers.item) {
+            for (const pair of queryAll(row, item.selector, { ...ctx, root: row })) {
+              found.add(`${platform}:${item.id}`);
+              exercise([...requests.answers.question, ...requests.answers.answer], pair);
+            }
+          }
+        }
       }
       const rule = pack.people[page.kind];
       if (rule === undefined) continue;
@@ -171,6 +225,36 @@ describe('parseSelectorPack', () => {
       ['profile', 'name', 1, 'id'],
       'profile.name.mainHeading',
       /selector id "profile\.name\.mainHeading" is used twice/,
+    ],
+    [
+      'a requests rule whose time words lack English',
+      ['memberRequests', 'timeWords', 'en'],
+      DELETE,
+      /memberRequests\.timeWords: must have an "en" table/,
+    ],
+    [
+      'time words without all twelve months',
+      ['memberRequests', 'timeWords', 'fr', 'months'],
+      [['janvier']],
+      /memberRequests\.timeWords\.fr\.months/,
+    ],
+    [
+      'a marker without a selector',
+      ['memberRequests', 'empty', 0, 'selector'],
+      DELETE,
+      /memberRequests\.empty\.0\.selector/,
+    ],
+    [
+      'a pattern whose keyword breaks it',
+      ['memberRequests', 'requestedAt', 1, 'pattern'],
+      '^{kw:requested}(',
+      /memberRequests\.requestedAt\.1\.pattern: is not a valid regular expression/,
+    ],
+    [
+      'a requests selector id used twice',
+      ['memberRequests', 'answers', 'question', 0, 'id'],
+      'memberRequests.answers.answer',
+      /selector id "memberRequests\.answers\.answer" is used twice/,
     ],
   ] as const)('refuses %s, naming the problem', (_label, path, value, message) => {
     expect(() => parseSelectorPack(spoiledPack([...path], value))).toThrow(message);

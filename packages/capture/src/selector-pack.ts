@@ -2,9 +2,12 @@ import { SOCIAL_PLATFORMS, type SocialPlatform } from '@grouptrack/domain';
 import { z } from 'zod';
 
 /** Kinds of page the capture knows how to read. */
-export const PAGE_KINDS = ['profile', 'member-list', 'conversation', 'comments'] as const;
+export const PAGE_KINDS = ['profile', 'member-list', 'member-requests', 'conversation', 'comments'] as const;
 
-/** One kind of page: a person's profile, a list of members (or member requests), a conversation list, comments. */
+/**
+ * One kind of page: a person's profile, a list of members, a group's pending member requests, a conversation
+ * list, comments. Requests are a kind of their own because only they are captured as requests with answers.
+ */
 export type PageKind = (typeof PAGE_KINDS)[number];
 
 /** Profile fields a pack says how to read. */
@@ -21,8 +24,8 @@ export type PersonField = (typeof PERSON_FIELDS)[number];
 
 const regexSource = z.string().superRefine((value, ctx) => {
   try {
-    // `{username}` and its kin are replaced by the page's values before the pattern is used.
-    new RegExp(value.replace(/\{(username|profileId|groupId)\}/g, 'x'), 'u');
+    // `{username}` and its kin, and `{kw:…}` words, are replaced by the page's values before the pattern is used.
+    new RegExp(value.replace(/\{(username|profileId|groupId|kw:[\w-]+)\}/g, 'x'), 'u');
   } catch (error) {
     ctx.addIssue({
       code: 'custom',
@@ -46,7 +49,10 @@ const cssSelector = z.string().min(1);
 const commonSourceFields = {
   /** Stable id reported when this source finds nothing, such as `profile.name.ogTitle`. */
   id: selectorId,
-  /** Regular expression applied to the value read; its first capture group (or the whole match) is kept. */
+  /**
+   * Regular expression applied to the value read; its first capture group (or the whole match) is kept.
+   * `{kw:<keyword>}` in it stands for any localised word of that keyword.
+   */
   pattern: regexSource.optional(),
   /** Keyword ids whose localised words are never a value (an `h1` that says "Notifications"). */
   exclude: z.array(z.string().min(1)).optional(),
@@ -103,6 +109,9 @@ export type ValueSource = z.infer<typeof valueSourceSchema>;
 
 const sourceList = z.array(valueSourceSchema);
 
+/** A selector that finds each item of a list (a person's link, a question-and-answer pair). */
+const itemSelectorSchema = z.object({ id: selectorId, selector: cssSelector }).strict();
+
 /**
  * Address shapes of one page kind. `pattern` is matched against the path plus the query string; its named
  * groups `username`, `profileId` and `groupId` are handed to the selectors.
@@ -121,7 +130,7 @@ const pageRuleSchema = z
  */
 const peopleRuleSchema = z
   .object({
-    item: z.array(z.object({ id: selectorId, selector: cssSelector }).strict()).min(1),
+    item: z.array(itemSelectorSchema).min(1),
     container: z.array(cssSelector),
     /** A selector the row must contain, such as the Approve button of a member request. */
     requires: cssSelector.optional(),
@@ -133,6 +142,83 @@ const peopleRuleSchema = z
         name: sourceList,
       })
       .strict(),
+  })
+  .strict();
+
+/**
+ * Something whose presence says a thing (an empty queue, a rate-limit notice, an agreement to the rules): an
+ * element matching `selector` whose text, when `text` names a keyword, contains one of its localised words.
+ * Its absence is normal, so a marker is never reported as a miss.
+ */
+const markerSchema = z
+  .object({
+    id: selectorId,
+    selector: cssSelector,
+    text: z.string().min(1).optional(),
+  })
+  .strict();
+
+const timeWordList = z.array(z.string().min(1)).min(1);
+
+/**
+ * The words of one language that relative and absolute dates are read with: "3 days ago", "il y a 3 jours",
+ * "2h", "yesterday", "March 3, 2025", "3 mars".
+ */
+const timeWordsSchema = z
+  .object({
+    units: z
+      .object({
+        minute: timeWordList,
+        hour: timeWordList,
+        day: timeWordList,
+        week: timeWordList,
+        month: timeWordList,
+        year: timeWordList,
+      })
+      .strict(),
+    /** Words that stand for the number one ("a day ago", "il y a un jour"). */
+    one: z.array(z.string().min(1)),
+    /** Words meaning a moment ago ("just now", "à l'instant"). */
+    now: z.array(z.string().min(1)),
+    yesterday: z.array(z.string().min(1)),
+    /** The names of the twelve months, January first, each with its short forms. */
+    months: z.array(timeWordList).length(12),
+  })
+  .strict();
+
+/** Time words per language, `en` being the fallback, as the keyword table is. */
+const timeWordTableSchema = z
+  .record(z.string().regex(/^[a-z]{2,3}$/, 'must be a language code such as "en"'), timeWordsSchema)
+  .refine((table) => 'en' in table, 'must have an "en" table, the fallback language');
+
+/**
+ * How a pack reads a group's pending member requests, beyond the rows `people['member-requests']` finds: the
+ * photo, the membership questions with their answers, the agreement to the rules and the date inside each
+ * row, and on the page the group's name, the signed-in viewer (never a request) and the states of the queue.
+ */
+const memberRequestsRuleSchema = z
+  .object({
+    photoURL: sourceList,
+    /** Each question-and-answer pair of a row, in the page's order, and the question and answer inside it. */
+    answers: z
+      .object({
+        item: z.array(itemSelectorSchema).min(1),
+        question: sourceList,
+        answer: sourceList,
+      })
+      .strict(),
+    /** Markers inside a row: they agreed to the group's rules, or they did not; neither means not asked. */
+    agreedToRules: z.object({ yes: z.array(markerSchema), no: z.array(markerSchema) }).strict(),
+    /** Texts or attributes holding when they asked; the first value that reads as a date is kept. */
+    requestedAt: sourceList,
+    timeWords: timeWordTableSchema,
+    groupName: sourceList,
+    /** The signed-in viewer's id and username, read from the page. */
+    viewer: z.object({ profileId: sourceList, username: sourceList }).strict(),
+    /** The queue is empty ("No pending members"). */
+    empty: z.array(markerSchema),
+    /** The platform stopped the viewer ("You're temporarily blocked", "going too fast"). */
+    blocked: z.array(markerSchema),
   })
   .strict();
 
@@ -177,10 +263,12 @@ export const selectorPackSchema = z
     people: z
       .object({
         'member-list': peopleRuleSchema.optional(),
+        'member-requests': peopleRuleSchema.optional(),
         conversation: peopleRuleSchema.optional(),
         comments: peopleRuleSchema.optional(),
       })
       .strict(),
+    memberRequests: memberRequestsRuleSchema.optional(),
   })
   .strict();
 
@@ -189,6 +277,15 @@ export type SelectorPack = z.infer<typeof selectorPackSchema> & { platform: Soci
 
 /** How a pack finds the people of one kind of list page. */
 export type PeopleRule = z.infer<typeof peopleRuleSchema>;
+
+/** How a pack reads the pending member requests of a group. */
+export type MemberRequestsRule = z.infer<typeof memberRequestsRuleSchema>;
+
+/** Something whose presence on a page says a thing, such as an empty queue. */
+export type Marker = z.infer<typeof markerSchema>;
+
+/** The words one language writes dates with. */
+export type TimeWords = z.infer<typeof timeWordsSchema>;
 
 /**
  * Validates a pack received as JSON (from the server or storage) and returns it typed; throws an Error whose
@@ -218,6 +315,22 @@ export function listSelectorIds(pack: z.infer<typeof selectorPackSchema>): strin
     if (rule === undefined) continue;
     ids.push(...rule.item.map((item) => item.id));
     for (const field of PERSON_FIELDS) ids.push(...(rule.fields[field] ?? []).map((source) => source.id));
+  }
+  const requests = pack.memberRequests;
+  if (requests !== undefined) {
+    const { answers, agreedToRules, viewer } = requests;
+    const sources = [
+      ...requests.photoURL,
+      ...answers.question,
+      ...answers.answer,
+      ...requests.requestedAt,
+      ...requests.groupName,
+      ...viewer.profileId,
+      ...viewer.username,
+    ];
+    const markers = [...agreedToRules.yes, ...agreedToRules.no, ...requests.empty, ...requests.blocked];
+    ids.push(...answers.item.map((item) => item.id), ...sources.map((source) => source.id));
+    ids.push(...markers.map((marker) => marker.id));
   }
   return ids;
 }

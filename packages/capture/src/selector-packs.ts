@@ -10,10 +10,13 @@ export {
   listSelectorIds,
   parseSelectorPack,
   selectorPackSchema,
+  type Marker,
+  type MemberRequestsRule,
   type PageKind,
   type PeopleRule,
   type PersonField,
   type ProfileField,
   type SelectorPack,
+  type TimeWords,
   type ValueSource,
 } from './selector-pack';

@@ -1,14 +1,65 @@
-import type { SelectorPack } from '../selector-pack';
+import type { PeopleRule, SelectorPack } from '../selector-pack';
+import { ENGLISH_TIME_WORDS, FRENCH_TIME_WORDS } from './time-words';
+
+const GROUP_USER_HREF = String.raw`/user/(\d+)`;
+
+/**
+ * The requests page: a card is the row (list item, or article in the older layout) holding an Approve
+ * button, and the card's first person link is the requester (a second one is whoever invited them).
+ */
+const MEMBER_REQUEST_ROWS: PeopleRule = {
+  item: [
+    {
+      id: 'memberRequests.item.groupUserLink',
+      selector: 'div[role="main"] a[href*="/groups/"][href*="/user/"]',
+    },
+    { id: 'memberRequests.item.profilePhpLink', selector: 'div[role="main"] a[href*="profile.php?id="]' },
+  ],
+  container: ['[role="listitem"]', '[role="article"]'],
+  requires: 'div[role="button"][aria-label="{kw:approve}"]',
+  fields: {
+    profileId: [
+      {
+        id: 'memberRequests.profileId.groupUserHref',
+        from: 'css',
+        selector: 'a[href*="/user/"]',
+        attribute: 'href',
+        pattern: GROUP_USER_HREF,
+      },
+      {
+        id: 'memberRequests.profileId.profilePhpHref',
+        from: 'css',
+        selector: 'a[href*="profile.php?id="]',
+        attribute: 'href',
+        pattern: String.raw`[?&]id=(\d+)`,
+      },
+    ],
+    username: [],
+    name: [
+      { id: 'memberRequests.name.nameLink', from: 'css', selector: 'span > span > span > a' },
+      {
+        id: 'memberRequests.name.linkLabel',
+        from: 'css',
+        selector: 'a[aria-label]',
+        attribute: 'aria-label',
+      },
+    ],
+  },
+};
 
 /** Facebook: profiles, group members and member requests, group post comments, Messenger conversations. */
 export const FACEBOOK_PACK: SelectorPack = {
   platform: 'facebook',
-  version: 1,
+  version: 2,
   hosts: ['facebook.com'],
   pages: [
     {
+      kind: 'member-requests',
+      pattern: String.raw`^/groups/(?<groupId>[^/?#]+)/(?:member-requests|requests|participant_requests)(?:/[^?#]*)?(?:\?.*)?$`,
+    },
+    {
       kind: 'member-list',
-      pattern: String.raw`^/groups/(?<groupId>[^/?#]+)/(?:member-requests|requests|participant_requests|members)(?:/[^?#]*)?(?:\?.*)?$`,
+      pattern: String.raw`^/groups/(?<groupId>[^/?#]+)/members(?:/[^?#]*)?(?:\?.*)?$`,
     },
     {
       kind: 'comments',
@@ -68,6 +119,10 @@ export const FACEBOOK_PACK: SelectorPack = {
       message: ['Message'],
       send: ['Press enter to send'],
       noPendingMembers: ['No pending members'],
+      requested: ['Requested'],
+      agreedToRules: ['Agreed to group rules', 'Agreed to the group rules'],
+      notAgreedToRules: ["Didn't agree to group rules", 'Did not agree to the group rules'],
+      blockedNotice: ['Temporarily blocked', 'going too fast', 'Try again later'],
     },
     fr: {
       approve: ['Approuver'],
@@ -79,6 +134,10 @@ export const FACEBOOK_PACK: SelectorPack = {
       message: ['Envoyer un message'],
       send: ['Appuyez sur Entrée pour envoyer'],
       noPendingMembers: ['Aucun membre en attente'],
+      requested: ['Demande envoyée'],
+      agreedToRules: ['A accepté les règles du groupe', 'A accepté le règlement du groupe'],
+      notAgreedToRules: ["N'a pas accepté les règles du groupe", 'N’a pas accepté les règles du groupe'],
+      blockedNotice: ['temporairement bloqué', 'allez trop vite', 'Réessayez plus tard'],
     },
   },
   profile: {
@@ -172,6 +231,7 @@ export const FACEBOOK_PACK: SelectorPack = {
         ],
       },
     },
+    'member-requests': MEMBER_REQUEST_ROWS,
     comments: {
       item: [
         {
@@ -236,5 +296,87 @@ export const FACEBOOK_PACK: SelectorPack = {
         ],
       },
     },
+  },
+  memberRequests: {
+    photoURL: [
+      {
+        id: 'memberRequests.photoURL.svgImage',
+        from: 'css',
+        selector: 'a[href*="/user/"] svg image',
+        attribute: 'xlink:href',
+      },
+      {
+        id: 'memberRequests.photoURL.linkImg',
+        from: 'css',
+        selector: 'a[href*="profile.php?id="] img[src]',
+        attribute: 'src',
+      },
+    ],
+    // A card's answers are `ul > li`, the question its first child and the answer its second.
+    answers: {
+      item: [{ id: 'memberRequests.answers.listItem', selector: 'ul > li' }],
+      question: [{ id: 'memberRequests.answers.question', from: 'css', selector: 'li > :first-child' }],
+      answer: [{ id: 'memberRequests.answers.answer', from: 'css', selector: 'li > :nth-child(2)' }],
+    },
+    agreedToRules: {
+      yes: [{ id: 'memberRequests.agreedToRules.yes', selector: 'span', text: 'agreedToRules' }],
+      no: [{ id: 'memberRequests.agreedToRules.no', selector: 'span', text: 'notAgreedToRules' }],
+    },
+    requestedAt: [
+      // The older layout carries the exact time; the current one only says "Requested 2 days ago".
+      {
+        id: 'memberRequests.requestedAt.utime',
+        from: 'css',
+        selector: 'abbr[data-utime]',
+        attribute: 'data-utime',
+        optional: true,
+      },
+      {
+        id: 'memberRequests.requestedAt.requestedText',
+        from: 'css',
+        selector: 'div > span > span',
+        pattern: String.raw`^{kw:requested}\s+(.+?)(?:\s+·.*)?$`,
+      },
+    ],
+    timeWords: { en: ENGLISH_TIME_WORDS, fr: FRENCH_TIME_WORDS },
+    groupName: [
+      {
+        id: 'memberRequests.groupName.groupLink',
+        from: 'css',
+        selector: '[role="navigation"] a[href$="/groups/{groupId}/"]',
+      },
+      {
+        id: 'memberRequests.groupName.title',
+        from: 'css',
+        selector: 'title',
+        pattern: String.raw`^.+? \| (.+?) \| Facebook$`,
+      },
+    ],
+    // USER_ID is the signed-in viewer, who may appear on the page but never asks to join.
+    viewer: {
+      profileId: [
+        {
+          id: 'memberRequests.viewer.currentUserJson',
+          from: 'json',
+          selector: 'script[type="application/json"][data-sjs]',
+          path: ['**', 'USER_ID'],
+        },
+        {
+          id: 'memberRequests.viewer.bannerProfileLink',
+          from: 'css',
+          selector: '[role="banner"] a[href*="profile.php?id="]',
+          attribute: 'href',
+          pattern: String.raw`[?&]id=(\d+)`,
+        },
+      ],
+      username: [],
+    },
+    empty: [
+      { id: 'memberRequests.empty.noPending', selector: 'div[role="main"] span', text: 'noPendingMembers' },
+    ],
+    blocked: [
+      { id: 'memberRequests.blocked.dialog', selector: 'div[role="dialog"]', text: 'blockedNotice' },
+      { id: 'memberRequests.blocked.alert', selector: '[role="alert"]', text: 'blockedNotice' },
+    ],
   },
 };
