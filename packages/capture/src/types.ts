@@ -1,18 +1,8 @@
-import type { SocialPlatform } from '@grouptrack/domain';
+import type { OnScreenPerson, SocialPlatform } from '@grouptrack/domain';
 import type { PageKind } from './selector-pack';
 
 /** The person a profile page shows (its owner, never the signed-in viewer); null where the page does not say. */
-export interface CapturedProfile {
-  platform: SocialPlatform;
-  profileId: string | null;
-  username: string | null;
-  name: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  /** The canonical address of the profile, built from its username or id. */
-  url: string;
-  photoURL: string | null;
-}
+export type CapturedProfile = OnScreenPerson;
 
 /** A selector of a pack that found nothing on a page where it was expected to, reported to operators. */
 export interface SelectorMiss {
