@@ -28,6 +28,13 @@ describe('describeActivity', () => {
       expected: 'Updated email',
     },
     { type: 'contact', action: 'created', data: null, pipeline: null, expected: 'Contact created' },
+    {
+      type: 'member_request',
+      action: 'asked',
+      data: { platform: 'facebook', groupId: 'demofounders', group: 'Demo Founders Circle' },
+      pipeline: 'Members',
+      expected: 'Asked to join Demo Founders Circle',
+    },
     { type: 'other', action: 'done', data: null, pipeline: null, expected: 'other done' },
   ])('names a $type $action', ({ type, action, data, pipeline, expected }) => {
     expect(describeActivity({ activity: { type, action, data, note: null }, pipelineName: pipeline })).toBe(

@@ -63,6 +63,8 @@ export function describeActivity({
         ? `Updated ${fields.map((field) => FIELD_NAMES[field] ?? field).join(', ')}`
         : 'Details updated';
     }
+    case 'member_request':
+      return `Asked to join ${readText(data, 'group') ?? readText(data, 'groupId') ?? 'a group'}`;
     case 'contact':
       if (action === 'merged') return `Merged with ${readText(data, 'mergedName') ?? 'another contact'}`;
       return action === 'created' ? 'Contact created' : `Contact ${action}`;
