@@ -286,7 +286,7 @@ export {
 export type { Pipeline, PipelineList, Stage, Tag, TagSet, TagSetList } from './pipeline-contracts';
 export { teamInvitationSchema, teamMemberSchema } from './team-contracts';
 export type { TeamInvitation, TeamMember } from './team-contracts';
-export { readProfileAddress } from './profile-address';
+export { readGroupAddress, readProfileAddress } from './profile-address';
 export type { ProfileAddress, ProfileAddressReading } from './profile-address';
 export {
   CONTACT_MATCH_REASONS,

@@ -1,4 +1,5 @@
 import { SOCIAL_PLATFORMS, type SocialPlatform } from './constants';
+import type { MemberRequestPlatform } from './member-request-contracts';
 
 /** A person's profile on one platform, as read from an address or a handle someone typed. */
 export interface ProfileAddress {
@@ -267,4 +268,34 @@ export function readProfileAddress(typed: string, platform?: SocialPlatform | nu
     };
   }
   return profileOf(site, found);
+}
+
+/** Skool addresses whose first part is no community: the site's own pages (profiles start with @). */
+const SKOOL_PAGES = new Set(['discovery', 'settings', 'signup', 'login', 'pricing', 'about', 'legal']);
+const GROUP_ID = /^[A-Za-z0-9._-]{1,200}$/;
+
+/**
+ * The group an address names, as a pipeline's group integration keeps it: a Facebook group
+ * (facebook.com/groups/{id}/…, any subdomain) or a Skool community (skool.com/{slug}/…). Null for any
+ * other address, including a profile or a page of the site itself.
+ */
+export function readGroupAddress(
+  address: string,
+): { platform: MemberRequestPlatform; groupId: string } | null {
+  const parts = splitAddress(address.trim());
+  if (!parts) return null;
+  const platform = platformOfHost(parts.host);
+  const [first = '', second = ''] = parts.segments;
+  if (platform === 'facebook' && first === 'groups' && GROUP_ID.test(second)) {
+    return { platform, groupId: second };
+  }
+  if (
+    platform === 'skool' &&
+    !first.startsWith('@') &&
+    !SKOOL_PAGES.has(first.toLowerCase()) &&
+    GROUP_ID.test(first)
+  ) {
+    return { platform, groupId: first };
+  }
+  return null;
 }

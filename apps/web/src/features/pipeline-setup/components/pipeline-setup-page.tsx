@@ -23,17 +23,19 @@ import type { Pipeline } from '../../../lib/pipelines';
 import { deletePipeline, updatePipeline, usePipelines, usePipelineMutation } from '../../../lib/pipelines';
 import { CreatePipelineModal } from './create-pipeline-modal';
 import { DeletePipelineModal } from './delete-pipeline-modal';
+import { GroupsPanel } from './groups-panel';
 import { QuestionsPanel } from './questions-panel';
 import { ReadOnlyNote, useSetupAccess } from '../../../app/setup-access';
 import { StagesPanel } from './stages-panel';
 
-const TABS = ['stages', 'tag-sets', 'questions'] as const;
+const TABS = ['stages', 'tag-sets', 'questions', 'groups'] as const;
 type SetupTab = (typeof TABS)[number];
 
 const TAB_LABELS: Record<SetupTab, string> = {
   stages: 'Stages',
   'tag-sets': 'Tag sets',
   questions: 'Membership questions',
+  groups: 'Groups',
 };
 
 function readTab(value: string | undefined): SetupTab {
@@ -224,6 +226,9 @@ function PipelineDetails({
         </Tabs.Panel>
         <Tabs.Panel value="questions" pt="md">
           <QuestionsPanel teamUID={teamUID} pipeline={pipeline} canEdit={canEdit} />
+        </Tabs.Panel>
+        <Tabs.Panel value="groups" pt="md">
+          <GroupsPanel teamUID={teamUID} pipeline={pipeline} canEdit={canEdit} />
         </Tabs.Panel>
       </Tabs>
       <DeletePipelineModal
