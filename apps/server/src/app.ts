@@ -34,6 +34,7 @@ import { registerEventRoutes } from './modules/events/events.routes';
 import { registerExtensionDownloadRoutes } from './modules/extension-download/extension-download.routes';
 import { registerExtensionRoutes } from './modules/extension/extension.routes';
 import { registerPhotoRoutes } from './modules/photos/photos.routes';
+import { registerMemberRequestRoutes } from './modules/member-requests/member-requests.routes';
 import { registerFunctionRoutes } from './modules/functions/functions.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerTeamRoutes } from './modules/teams/teams.routes';
@@ -106,6 +107,7 @@ export async function buildApp(context: AppContext): Promise<App> {
   registerExtensionDownloadRoutes(app, context);
   registerExtensionRoutes(app, context);
   registerPhotoRoutes(app, context);
+  registerMemberRequestRoutes(app, context);
 
   const webDist = path.resolve(config.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist'));
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

@@ -13,6 +13,7 @@ import type { TasksService } from './modules/tasks/tasks.service';
 import type { TemplatesService } from './modules/templates/templates.service';
 import type { SelectorsService } from './modules/extension/selectors.service';
 import type { PhotosService } from './modules/photos/photos.service';
+import type { MemberRequestsService } from './modules/member-requests/member-requests.service';
 import type { AiService } from './modules/ai';
 import type { AppEventHub } from './platform/app-events';
 import type { Auth, SessionMember } from './platform/auth';
@@ -63,4 +64,6 @@ export interface AppContext {
   selectors: SelectorsService;
   /** Contacts' profile photos, downloaded once and served by GroupTrack. */
   photos: PhotosService;
+  /** A group's pending member requests, captured into the pipeline connected to it. */
+  memberRequests: MemberRequestsService;
 }

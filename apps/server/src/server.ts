@@ -32,6 +32,7 @@ import { createAiService, createAiWriter } from './modules/ai';
 import { createDeletionsService } from './modules/deletions/deletions.service';
 import { createSelectorsService } from './modules/extension/selectors.service';
 import { createPhotosService } from './modules/photos/photos.service';
+import { createMemberRequestsService } from './modules/member-requests/member-requests.service';
 import { seedDemo } from './seed/demo';
 import { startChangeLogPruning } from './platform/db/change-log-pruning';
 import { startStatisticsRefresh } from './platform/db/statistics';
@@ -107,6 +108,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
   const deletions = createDeletionsService({ databases, queue });
   const selectors = createSelectorsService({ directory: databases.directory });
   const photos = createPhotosService({ databases, contacts, config });
+  const memberRequests = createMemberRequestsService({ databases, teams, contacts, photos, log });
   return {
     config,
     log,
@@ -137,6 +139,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
     deletions,
     selectors,
     photos,
+    memberRequests,
   };
 }
 

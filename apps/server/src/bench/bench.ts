@@ -232,6 +232,7 @@ async function postgresFigures() {
     if (webBuilt) await webFigures(server, team);
     await loadFigures(server, owner, team);
     await jobFigures(owner, team);
+    await memberRequestFigures(owner, team);
   } finally {
     await server?.stop();
     await adminQuery(`drop database if exists ${databaseName} with (force)`).catch(() => undefined);
@@ -518,6 +519,79 @@ async function jobFigures(owner: TestClient, team: SeededTeam) {
       target: 30,
       better: 'lower',
       note: `${SETTINGS.importRows.toLocaleString('en-US')} rows: ${result.created} created, ${result.updated} updated, ${result.refused} refused`,
+    });
+  });
+}
+
+/**
+ * 2,000 pending requests of a Facebook group connected to the second pipeline, sent as the extension
+ * sends them (4 batches of 500, one after the other): a quarter are people already in the team,
+ * found by the email in their answers; each has 3 answers, an email in 60% of them.
+ */
+async function memberRequestFigures(owner: TestClient, team: SeededTeam) {
+  say(`\nMember requests (${elapsed()})`);
+  const figure = {
+    name: 'capture.member_requests_2k.seconds',
+    unit: 's',
+    target: 5,
+    better: 'lower' as const,
+  };
+  await attempt([figure], async () => {
+    const base = `/api/v1/teams/${team.teamUID}`;
+    const connected = await owner.put(
+      `${base}/pipelines/${team.secondPipelineId}/groups/facebook/benchgroup`,
+      {
+        name: 'Bench Founders',
+      },
+    );
+    if (connected.status !== 200) throw new Error(`connecting the group answered ${connected.status}`);
+    const known: string[] = [];
+    for (let from = 0; known.length < 500 && from < team.contacts; from += 500) {
+      const answer = (await postSearch(owner, {
+        teamUID: team.teamUID,
+        paging: { from, size: 500 },
+        objectToFilter: { hasEmail: true },
+        isPipelineInitial: false,
+      })) as { data: { hits: { emailAddress: string | null }[] } };
+      if (answer.data.hits.length === 0) break;
+      known.push(...answer.data.hits.flatMap((hit) => (hit.emailAddress ? [hit.emailAddress] : [])));
+    }
+    const requests = Array.from({ length: 2_000 }, (_, index) => {
+      const existing = index % 4 === 0 ? known[(index / 4) % Math.max(1, known.length)] : undefined;
+      const email = existing ?? (index % 5 < 3 ? `asker.${index}@example.org` : null);
+      return {
+        profileId: `bench-fb-${index}`,
+        username: null,
+        name: `${team.words.first[index % team.words.first.length]!} ${team.words.last[index % team.words.last.length]!}`,
+        url: `https://www.facebook.com/profile.php?id=${index}`,
+        photoURL: null,
+        answers: [
+          { question: 'What brings you to the group?', answer: `Growing my community, number ${index}` },
+          { question: 'Where can we reach you?', answer: email ?? 'Here on Facebook' },
+          { question: 'Do you agree to the rules?', answer: 'Yes' },
+        ],
+        agreedToRules: true,
+        requestedAt: null,
+      };
+    });
+    const counts = { created: 0, updated: 0, unchanged: 0, hidden: 0 };
+    const started = performance.now();
+    for (let from = 0; from < requests.length; from += 500) {
+      const answer = await owner.post(`${base}/member-requests`, {
+        platform: 'facebook',
+        groupId: 'benchgroup',
+        groupName: 'Bench Founders',
+        requests: requests.slice(from, from + 500),
+      });
+      if (answer.status !== 200)
+        throw new Error(`a batch answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
+      const batch = (answer.body as { data: { counts: typeof counts } }).data.counts;
+      for (const key of Object.keys(counts) as (keyof typeof counts)[]) counts[key] += batch[key];
+    }
+    record({
+      ...figure,
+      value: (performance.now() - started) / 1000,
+      note: `4 batches of 500: ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.hidden} hidden`,
     });
   });
 }

@@ -96,6 +96,12 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
     nickName: `Hidden ${mark}`,
     stages: [{ name: `H-New ${mark}` }, { name: `H-Won ${mark}` }],
   });
+  // A Facebook group whose member requests the hidden pipeline receives.
+  const group = `probe-group-${mark}`.toLowerCase();
+  ok(
+    await ownerA.put(`${team}/pipelines/${p2.groupUID}/groups/facebook/${group}`, { name: `Group ${mark}` }),
+    'connecting a group',
+  );
   const [p1Stage] = p1.stages.map((stage) => stage.stageUID) as [string];
   const [p2Stage, p2OtherStage] = p2.stages.map((stage) => stage.stageUID) as [string, string];
 
@@ -302,6 +308,9 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
     'browser-sessions': browserSession,
     // No stored photo: the photo address is public, and probes check it answers without a server error.
     photos: 'pho_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    // `/groups/{platform}/{groupId}`: each parameter is read by the segment before it.
+    groups: 'facebook',
+    '{platform}': group,
   });
   const fields = (pipelineId: string, stageId: string, tagId: string) => ({
     teamUID,
@@ -317,6 +326,8 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
     GTID: inP2.GTID,
     GTIDs: hiddenContacts.map((person) => person.GTID),
     otherGTID: alsoInP2.GTID,
+    // A batch of member requests of the hidden pipeline's group.
+    groupId: group,
     // A capture that names a hidden person by email, profile id or username.
     emailAddress: inP2.email,
     profileId: `ig-hiddenp2-${mark}`,

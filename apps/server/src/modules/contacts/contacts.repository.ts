@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { TeamDb } from '../../platform/db/databases';
-import { textArray } from '../../platform/db/raw';
+import { insertUnnest, selectRows, textArray } from '../../platform/db/raw';
 import {
   activities,
   contactDataTables,
@@ -724,4 +724,154 @@ export async function recordOrphanedTags(db: TeamDb, rows: (typeof orphanedTags.
 
 export async function listTeamQuestions(db: TeamDb, teamId: string) {
   return db.select().from(teamQuestions).where(eq(teamQuestions.teamId, teamId));
+}
+
+// Set-based writes for capturing a batch of people at once (member requests): each is one
+// statement whatever the number of people, its rows bound as one array per column.
+
+/**
+ * The batch form of findContactsByIdentity on one platform: every stored identity among these, as
+ * keys `p:<profile id>`, `u:<lower-case username>` and `e:<lower-case email>` with their contact,
+ * deleted ones too (capture brings them back). One statement, answered by the sources' profile and
+ * username indexes and the contacts' email index.
+ */
+export async function findContactsByIdentities(
+  db: TeamDb,
+  teamId: string,
+  query: { platform: string; profileIds: string[]; usernames: string[]; emails: string[] },
+) {
+  return selectRows<{ key: string; contactId: string; deleted: boolean }>(
+    db,
+    sql`select 'p:' || s.profile_id as key, s.contact_id as "contactId", c.deleted_at is not null as deleted
+          from contact_sources s join contacts c on c.team_id = s.team_id and c.id = s.contact_id
+          where s.team_id = ${teamId} and s.platform = ${query.platform}
+            and s.profile_id = any(${textArray(query.profileIds)})
+        union all
+        select 'u:' || lower(s.username), s.contact_id, c.deleted_at is not null
+          from contact_sources s join contacts c on c.team_id = s.team_id and c.id = s.contact_id
+          where s.team_id = ${teamId} and s.platform = ${query.platform}
+            and lower(s.username) = any(${textArray(query.usernames.map((name) => name.toLowerCase()))})
+        union all
+        select 'e:' || lower(email_address), id, deleted_at is not null from contacts
+          where team_id = ${teamId}
+            and lower(email_address) = any(${textArray(query.emails.map((email) => email.toLowerCase()))})`,
+  );
+}
+
+/** Each of these contacts' places with the answers kept there. */
+export async function listPlacesWithAnswers(db: TeamDb, teamId: string, contactIds: string[]) {
+  if (contactIds.length === 0) return [];
+  return db
+    .select({
+      contactId: contactPipelines.contactId,
+      pipelineId: contactPipelines.pipelineId,
+      questions: contactPipelines.questions,
+    })
+    .from(contactPipelines)
+    .where(and(eq(contactPipelines.teamId, teamId), inArray(contactPipelines.contactId, contactIds)));
+}
+
+/** These contacts' profiles on one platform. */
+export async function listSourcesOfContacts(
+  db: TeamDb,
+  teamId: string,
+  contactIds: string[],
+  platform: string,
+) {
+  if (contactIds.length === 0) return [];
+  return db
+    .select()
+    .from(contactSources)
+    .where(
+      and(
+        eq(contactSources.teamId, teamId),
+        eq(contactSources.platform, platform),
+        inArray(contactSources.contactId, contactIds),
+      ),
+    );
+}
+
+/** Of these contacts, those whose history already holds an activity of this type and action containing `data`. */
+export async function findContactsWithActivity(
+  db: TeamDb,
+  teamId: string,
+  contactIds: string[],
+  activity: { type: string; action: string; data: Record<string, string> },
+) {
+  if (contactIds.length === 0) return [];
+  const rows = await selectRows<{ contactId: string }>(
+    db,
+    sql`select distinct contact_id as "contactId" from activities
+        where team_id = ${teamId} and contact_id = any(${textArray(contactIds)})
+          and type = ${activity.type} and action = ${activity.action}
+          and data @> ${JSON.stringify(activity.data)}::jsonb`,
+  );
+  return rows.map((row) => row.contactId);
+}
+
+export async function insertContactRows(db: TeamDb, rows: (typeof contacts.$inferInsert)[]) {
+  if (rows.length > 0) await db.execute(insertUnnest(contacts, rows));
+}
+
+/** Fills an email address and a phone number where the contact has none; a stored one stays. */
+export async function fillContactDetails(
+  db: TeamDb,
+  teamId: string,
+  rows: { id: string; email: string | null; phone: string | null }[],
+) {
+  if (rows.length === 0) return;
+  await db.execute(sql`update contacts c set
+      email_address = coalesce(nullif(c.email_address, ''), u.email),
+      phone_number = coalesce(nullif(c.phone_number, ''), u.phone),
+      updated_at = now()
+    from unnest(${textArray(rows.map((row) => row.id))}, ${textArray(rows.map((row) => row.email))},
+      ${textArray(rows.map((row) => row.phone))}) as u(id, email, phone)
+    where c.team_id = ${teamId} and c.id = u.id`);
+}
+
+/** Adds profiles, or completes a contact's profile on the same platform with what it lacks. */
+export async function upsertSourceRows(db: TeamDb, rows: (typeof contactSources.$inferInsert)[]) {
+  if (rows.length === 0) return;
+  await db.execute(sql`${insertUnnest(contactSources, rows)}
+    on conflict (team_id, contact_id, platform) do update set
+      profile_id = coalesce(excluded.profile_id, contact_sources.profile_id),
+      username = coalesce(excluded.username, contact_sources.username),
+      url = coalesce(excluded.url, contact_sources.url),
+      updated_at = now()`);
+}
+
+/** Recomputes the searchable handles (usernames by platform) of these contacts from their profiles. */
+export async function refreshHandlesOf(db: TeamDb, teamId: string, ids: string[]) {
+  if (ids.length === 0) return;
+  await db.execute(sql`update contacts c set handles = coalesce((
+      select string_agg(s.username, ' ' order by s.platform) from contact_sources s
+      where s.team_id = c.team_id and s.contact_id = c.id and s.username is not null), '')
+    where c.team_id = ${teamId} and c.id = any(${textArray(ids)})`);
+}
+
+export async function insertPlacementRows(db: TeamDb, rows: (typeof contactPipelines.$inferInsert)[]) {
+  if (rows.length > 0) await db.execute(insertUnnest(contactPipelines, rows));
+}
+
+export async function insertStageHistoryRows(db: TeamDb, rows: (typeof stageHistory.$inferInsert)[]) {
+  if (rows.length > 0) await db.execute(insertUnnest(stageHistory, rows));
+}
+
+/** Replaces the answers kept in one pipeline for these contacts. */
+export async function updateAnswers(
+  db: TeamDb,
+  teamId: string,
+  pipelineId: string,
+  rows: { contactId: string; questions: { question: string; answer: string }[] }[],
+) {
+  if (rows.length === 0) return;
+  await db.execute(sql`update contact_pipelines p set questions = u.questions::jsonb
+    from unnest(${textArray(rows.map((row) => row.contactId))},
+      ${textArray(rows.map((row) => JSON.stringify(row.questions)))}) as u(contact_id, questions)
+    where p.team_id = ${teamId} and p.pipeline_id = ${pipelineId} and p.contact_id = u.contact_id`);
+}
+
+/** Writes history that sets no last-contacted time (see insertActivities), in one statement. */
+export async function insertActivityRows(db: TeamDb, rows: ActivityInsert[]) {
+  if (rows.length > 0) await db.execute(insertUnnest(activities, rows));
 }

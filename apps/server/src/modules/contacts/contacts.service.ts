@@ -4,6 +4,7 @@ import type { Databases, TeamDb } from '../../platform/db/databases';
 import { ForbiddenError, NotFoundError } from '../../platform/errors';
 import type { TeamActor, TeamsService } from '../teams/teams.service';
 import { createCapture } from './capture';
+import { createBatchCapture } from './capture-batch';
 import { createCoreData } from './core-data';
 import { canSeeAll, createContactChanges, type PipelinePlacement } from './contact-changes';
 import {
@@ -26,6 +27,7 @@ export { HIDDEN_CONTACT_MESSAGE, NO_PIPELINE } from './contact-changes';
 export type { PipelinePlacement } from './contact-changes';
 export type { ContactFields } from './contact-fields';
 export type { CaptureInput } from './capture';
+export type { BatchCaptureInput, BatchCaptureResult, BatchPerson } from './capture-batch';
 export type { MatchQuery } from './matches';
 export type { DealInput } from './deals';
 
@@ -206,6 +208,7 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
     },
 
     ...createCapture(parts),
+    ...createBatchCapture(parts),
     ...createCoreData(parts),
     ...createKnownPeople(parts),
     ...createMatches(parts),

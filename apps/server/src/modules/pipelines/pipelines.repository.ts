@@ -25,6 +25,16 @@ export async function listPipelines(db: TeamDb, teamId: string) {
     .orderBy(asc(pipelines.rank));
 }
 
+/** The team's living pipelines, locked until the transaction ends (a check across them then holds). */
+export async function lockPipelines(db: TeamDb, teamId: string) {
+  return db
+    .select()
+    .from(pipelines)
+    .where(and(eq(pipelines.teamId, teamId), isNull(pipelines.deletedAt)))
+    .orderBy(asc(pipelines.rank))
+    .for('update');
+}
+
 export async function findPipeline(db: TeamDb, teamId: string, id: string): Promise<PipelineRow | null> {
   const [row] = await db
     .select()

@@ -1,5 +1,6 @@
 import {
   createdTagSchema,
+  groupIntegrationSchema,
   hexColorSchema,
   pipelineListSchema,
   pipelineSchema,
@@ -37,6 +38,10 @@ const tagFields = {
 };
 
 const pipelineParams = teamParams.extend({ pipelineID: id });
+const groupParams = pipelineParams.extend({
+  platform: groupIntegrationSchema.shape.platform,
+  groupId: groupIntegrationSchema.shape.groupId,
+});
 const stageParams = teamParams.extend({ stageID: id });
 const tagSetParams = teamParams.extend({ tagSetID: id });
 const tagParams = teamParams.extend({ tagID: id });
@@ -113,6 +118,39 @@ export function registerPipelineRoutes(app: App, { auth, teams, pipelines }: App
       await pipelines.createStage(member, params.pipelineID, body);
       return pipelines.getPipeline(member, params.pipelineID);
     },
+  });
+
+  routes.put({
+    path: '/pipelines/:pipelineID/groups/:platform/:groupId',
+    schema: {
+      tags,
+      summary:
+        "Connect a Facebook group or Skool community to a pipeline, which then receives its member requests, or rename it (owner or admin); a group already on another of the team's pipelines answers 409 naming it",
+      response: pipelineSchema,
+      params: groupParams,
+      body: z.object({ name: groupIntegrationSchema.shape.name }).strict(),
+    },
+    handler: async ({ member, params, body }) => {
+      const { pipelineID, platform, groupId } = params;
+      await pipelines.connectGroup(member, pipelineID, { type: 'group', platform, groupId, name: body.name });
+      return pipelines.getPipeline(member, pipelineID);
+    },
+  });
+
+  routes.delete({
+    path: '/pipelines/:pipelineID/groups/:platform/:groupId',
+    schema: {
+      tags,
+      summary:
+        'Disconnect a group from a pipeline: its member requests no longer come there (owner or admin)',
+      params: groupParams,
+    },
+    status: 204,
+    handler: ({ member, params }) =>
+      pipelines.disconnectGroup(member, params.pipelineID, {
+        platform: params.platform,
+        groupId: params.groupId,
+      }),
   });
 
   routes.patch({

@@ -8,6 +8,7 @@ import {
   placementProblem,
   rankBetween,
   spreadRanks,
+  type GroupIntegration,
   type Placement,
 } from '@grouptrack/domain';
 import type { Databases, TeamDb } from '../../platform/db/databases';
@@ -39,6 +40,19 @@ export interface StageInput {
 }
 
 export type PipelinesService = ReturnType<typeof createPipelinesService>;
+
+/** Whether an integrations entry is this group: group ids are compared without case, as addresses are. */
+export function isSameGroup(
+  entry: Record<string, unknown>,
+  group: Pick<GroupIntegration, 'platform' | 'groupId'>,
+): boolean {
+  return (
+    entry.type === 'group' &&
+    entry.platform === group.platform &&
+    typeof entry.groupId === 'string' &&
+    entry.groupId.toLowerCase() === group.groupId.toLowerCase()
+  );
+}
 
 export function createPipelinesService(deps: { databases: Databases }) {
   const { databases } = deps;
@@ -217,6 +231,53 @@ export function createPipelinesService(deps: { databases: Databases }) {
           if (next) await repo.setDefaultPipeline(tx, teamUID, next.id);
         }
         await appendChange(tx, teamUID, { entity: 'pipeline', op: 'delete', ids: [pipelineId], pipelineId });
+      });
+    },
+
+    /**
+     * Connects a group (its requests come to this pipeline), or renames it when it is connected
+     * already. A group belongs to one pipeline of the team: connecting it to a second is refused,
+     * naming the pipeline that has it.
+     */
+    async connectGroup(member: TeamActor, pipelineId: string, group: GroupIntegration) {
+      const { teamUID } = member;
+      requirePermission(member, 'manage-pipelines', 'pipelines');
+      await write(teamUID, '', async (tx) => {
+        const pipeline = await requirePipeline(tx, member, pipelineId);
+        // Locks the team's pipelines, so two connections of one group at once cannot both pass.
+        const others = await repo.lockPipelines(tx, teamUID);
+        const holder = others.find(
+          (other) => other.id !== pipelineId && other.integrations.some((entry) => isSameGroup(entry, group)),
+        );
+        if (holder) {
+          throw new ConflictError(
+            `This group already sends its requests to the pipeline "${holder.nickName}": disconnect it there first.`,
+            { pipelineID: holder.id, nickName: holder.nickName },
+          );
+        }
+        const kept = pipeline.integrations.filter((entry) => !isSameGroup(entry, group));
+        const current = pipeline.integrations.find((entry) => isSameGroup(entry, group));
+        if (current && current.name === group.name) return;
+        await repo.updatePipeline(tx, teamUID, pipelineId, { integrations: [...kept, { ...group }] });
+        await appendChange(tx, teamUID, { entity: 'pipeline', op: 'update', ids: [pipelineId], pipelineId });
+      });
+    },
+
+    /** Disconnects a group: its requests no longer come to this pipeline. */
+    async disconnectGroup(
+      member: TeamActor,
+      pipelineId: string,
+      group: Pick<GroupIntegration, 'platform' | 'groupId'>,
+    ) {
+      const { teamUID } = member;
+      requirePermission(member, 'manage-pipelines', 'pipelines');
+      await write(teamUID, '', async (tx) => {
+        const pipeline = await requirePipeline(tx, member, pipelineId);
+        const kept = pipeline.integrations.filter((entry) => !isSameGroup(entry, group));
+        if (kept.length === pipeline.integrations.length)
+          throw new NotFoundError('This group is not connected to this pipeline.');
+        await repo.updatePipeline(tx, teamUID, pipelineId, { integrations: kept });
+        await appendChange(tx, teamUID, { entity: 'pipeline', op: 'update', ids: [pipelineId], pipelineId });
       });
     },
 
