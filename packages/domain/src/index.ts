@@ -454,3 +454,14 @@ export type {
   MemberRequestOutcome,
   MemberRequestPlatform,
 } from './member-request-contracts';
+export {
+  LEAD_SCORE_DETAILED_ANSWER,
+  LEAD_SCORE_WEIGHTS,
+  RULE_DECISIONS,
+  decideMemberRequest,
+  meetsCondition,
+  memberRequestRuleSchema,
+  ruleConditionSchema,
+  scoreMemberRequest,
+} from './member-request-rules';
+export type { MemberRequestRule, RequestFacts, RuleCondition, RuleDecision } from './member-request-rules';
