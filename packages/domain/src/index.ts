@@ -438,21 +438,38 @@ export {
 } from './dashboard-contracts';
 export type { HomeDashboard, KpiReport, TeamKpi, TeamKpiInput, TeamKpiList } from './dashboard-contracts';
 export {
+  DEFAULT_MEMBER_REQUEST_PACING,
   MEMBER_REQUEST_BATCH_MAX,
   MEMBER_REQUEST_OUTCOMES,
   MEMBER_REQUEST_PLATFORMS,
+  MEMBER_REQUEST_STATUSES,
+  capturedMemberRequestSchema,
   groupIntegrationSchema,
   memberRequestBatchResultSchema,
   memberRequestBatchSchema,
+  memberRequestDecisionSchema,
+  memberRequestDryRunSchema,
+  memberRequestOutcomeSchema,
+  memberRequestPacingSchema,
+  memberRequestRulesSchema,
   memberRequestSchema,
+  memberRequestWorkSchema,
 } from './member-request-contracts';
 export type {
+  CapturedMemberRequest,
   GroupIntegration,
   MemberRequest,
   MemberRequestBatch,
   MemberRequestBatchResult,
+  MemberRequestDecision,
+  MemberRequestDryRun,
   MemberRequestOutcome,
+  MemberRequestOutcomeReport,
+  MemberRequestPacing,
   MemberRequestPlatform,
+  MemberRequestRules,
+  MemberRequestStatus,
+  MemberRequestWork,
 } from './member-request-contracts';
 export {
   LEAD_SCORE_DETAILED_ANSWER,
