@@ -1,6 +1,6 @@
 export { captureProfile } from './capture-profile';
 export { findPeople } from './find-people';
-export { readMemberRequests, type MemberRequestsReading } from './read-member-requests';
+export { findRequestAction, readMemberRequests, type MemberRequestsReading } from './read-member-requests';
 export { parseRequestTime } from './request-time';
 export {
   DEFAULT_SELECTOR_PACKS,

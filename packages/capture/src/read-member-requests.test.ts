@@ -1,7 +1,8 @@
 import { memberRequestSchema, type MemberRequest } from '@grouptrack/domain';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SELECTOR_PACKS } from './default-packs';
-import { readMemberRequests } from './read-member-requests';
+import { findPeople } from './find-people';
+import { findRequestAction, readMemberRequests } from './read-member-requests';
 import { parseRequestTime } from './request-time';
 import type { SelectorPack } from './selector-pack';
 import { ENGLISH_TIME_WORDS, FRENCH_TIME_WORDS } from './packs/time-words';
@@ -413,4 +414,63 @@ describe('parseRequestTime', () => {
       expect(parseRequestTime(text, [FRENCH_TIME_WORDS, ENGLISH_TIME_WORDS], NOW)).toBeNull();
     },
   );
+});
+
+describe('finding the control that carries a decision out', () => {
+  it.each([
+    [
+      'facebook',
+      'facebook/member-requests.en.html',
+      'https://www.facebook.com/groups/demofounders/member-requests',
+      { profileId: '100000000000002', username: null },
+      'Approve',
+    ],
+    [
+      'facebook',
+      'facebook/member-requests.fr.html',
+      'https://www.facebook.com/groups/demofounders/member-requests',
+      { profileId: '100000000000002', username: null },
+      'Refuser',
+    ],
+    [
+      'skool',
+      'skool/pending.en.html',
+      'https://www.skool.com/demofounders/-/members?t=pending',
+      null,
+      'Approve',
+    ],
+    [
+      'skool',
+      'skool/pending.fr.html',
+      'https://www.skool.com/demofounders/-/members?t=pending',
+      null,
+      'Refuser',
+    ],
+  ] as const)('%s (%s): in the row of that person', (platform, fixture, url, given, label) => {
+    const doc = loadFixture(fixture, url);
+    const pack = DEFAULT_SELECTOR_PACKS[platform];
+    // Skool's fixture names people by username: take the second request the page shows.
+    const person = given ?? readMemberRequests(doc, url, pack, { now: new Date() }).requests[1]!;
+    const decision = label === 'Approve' ? 'approve' : 'decline';
+    const { control, misses } = findRequestAction(doc, url, pack, person, decision);
+    expect(misses).toEqual([]);
+    expect((control?.getAttribute('aria-label') ?? control?.textContent)?.trim()).toBe(label);
+    // The control is in that person's row, not in another's.
+    const rows = findPeople(doc, url, pack);
+    const row = rows.find((each) => each.element.contains(control));
+    expect(row?.profileId ?? row?.username).toBe(person.profileId ?? person.username);
+  });
+
+  it('finds nothing for someone whose request is no longer on the page', () => {
+    const url = 'https://www.facebook.com/groups/demofounders/member-requests';
+    const doc = loadFixture('facebook/member-requests.en.html', url);
+    const found = findRequestAction(
+      doc,
+      url,
+      DEFAULT_SELECTOR_PACKS.facebook,
+      { profileId: '100000000000777', username: null },
+      'approve',
+    );
+    expect(found).toEqual({ control: null, misses: [] });
+  });
 });

@@ -154,12 +154,63 @@ function readRequestedAt(
 
 /** Tells whether a marker is on the page (or in the row): an element, saying one of its words if it names some. */
 export function hasMarker(marker: Marker, ctx: ExtractContext): boolean {
+  return findMarked(marker, ctx) !== null;
+}
+
+/** The first element a marker finds on the page (or in the row), or null. */
+function findMarked(marker: Marker, ctx: ExtractContext): Element | null {
   const words = marker.text === undefined ? null : (ctx.keywords[marker.text] ?? []).map(normalizeText);
-  return queryAll(ctx.root, marker.selector, ctx).some((element) => {
-    if (words === null) return true;
-    const text = normalizeText(element.textContent ?? '');
-    return words.some((word) => text.includes(word));
-  });
+  return (
+    queryAll(ctx.root, marker.selector, ctx).find((element) => {
+      if (words === null) return true;
+      const text = normalizeText(element.textContent ?? '');
+      return words.some((word) => text.includes(word));
+    }) ?? null
+  );
+}
+
+/**
+ * The control that approves or declines one person's request on a requests page, found in that
+ * person's row by the pack's actions; null (with the selectors tried as misses) when the row or the
+ * control is not there, e.g. the request was handled elsewhere meanwhile.
+ */
+export function findRequestAction(
+  doc: Document,
+  url: string,
+  pack: SelectorPack,
+  person: { profileId: string | null; username: string | null },
+  decision: 'approve' | 'decline',
+): { control: Element | null; misses: SelectorMiss[] } {
+  const page = detectPageWithPack(url, pack);
+  const markers = pack.memberRequests?.actions?.[decision];
+  if (page === null || page.kind !== 'member-requests' || markers === undefined) {
+    return { control: null, misses: [] };
+  }
+  const row = findPeople(doc, url, pack).find(
+    (found) =>
+      (person.profileId !== null && found.profileId === person.profileId) ||
+      (person.username !== null && found.username?.toLowerCase() === person.username.toLowerCase()),
+  );
+  if (row === undefined) return { control: null, misses: [] };
+  const ctx: ExtractContext = {
+    doc,
+    root: row.element,
+    url,
+    vars: { groupId: page.groupId ?? undefined },
+    keywords: resolveKeywords(pack, doc),
+  };
+  for (const marker of markers) {
+    const control = findMarked(marker, ctx);
+    if (control !== null) return { control, misses: [] };
+  }
+  return {
+    control: null,
+    misses: markers.map((marker) => ({
+      platform: pack.platform,
+      pageKind: page.kind,
+      selectorId: marker.id,
+    })),
+  };
 }
 
 /** The page language's time words, then English's. */

@@ -122,6 +122,7 @@ describe('default selector packs', () => {
         for (const { element: row } of findPeople(doc, url, pack)) {
           exercise([...requests.photoURL, ...requests.requestedAt], row);
           mark([...requests.agreedToRules.yes, ...requests.agreedToRules.no], row);
+          mark([...(requests.actions?.approve ?? []), ...(requests.actions?.decline ?? [])], row);
           for (const item of requests.answers.item) {
             for (const pair of queryAll(row, item.selector, { ...ctx, root: row })) {
               found.add(`${platform}:${item.id}`);

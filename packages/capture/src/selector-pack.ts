@@ -219,6 +219,11 @@ const memberRequestsRuleSchema = z
     empty: z.array(markerSchema),
     /** The platform stopped the viewer ("You're temporarily blocked", "going too fast"). */
     blocked: z.array(markerSchema),
+    /** The controls inside a row that approve or decline its request, tried in order. */
+    actions: z
+      .object({ approve: z.array(markerSchema).min(1), decline: z.array(markerSchema).min(1) })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -328,7 +333,14 @@ export function listSelectorIds(pack: z.infer<typeof selectorPackSchema>): strin
       ...viewer.profileId,
       ...viewer.username,
     ];
-    const markers = [...agreedToRules.yes, ...agreedToRules.no, ...requests.empty, ...requests.blocked];
+    const markers = [
+      ...agreedToRules.yes,
+      ...agreedToRules.no,
+      ...requests.empty,
+      ...requests.blocked,
+      ...(requests.actions?.approve ?? []),
+      ...(requests.actions?.decline ?? []),
+    ];
     ids.push(...answers.item.map((item) => item.id), ...sources.map((source) => source.id));
     ids.push(...markers.map((marker) => marker.id));
   }

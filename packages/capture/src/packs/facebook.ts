@@ -50,7 +50,7 @@ const MEMBER_REQUEST_ROWS: PeopleRule = {
 /** Facebook: profiles, group members and member requests, group post comments, Messenger conversations. */
 export const FACEBOOK_PACK: SelectorPack = {
   platform: 'facebook',
-  version: 2,
+  version: 3,
   hosts: ['facebook.com'],
   pages: [
     {
@@ -378,5 +378,19 @@ export const FACEBOOK_PACK: SelectorPack = {
       { id: 'memberRequests.blocked.dialog', selector: 'div[role="dialog"]', text: 'blockedNotice' },
       { id: 'memberRequests.blocked.alert', selector: '[role="alert"]', text: 'blockedNotice' },
     ],
+    actions: {
+      approve: [
+        {
+          id: 'memberRequests.actions.approve',
+          selector: 'div[role="button"][aria-label="{kw:approve}"]',
+        },
+      ],
+      decline: [
+        {
+          id: 'memberRequests.actions.decline',
+          selector: 'div[role="button"][aria-label="{kw:decline}"]',
+        },
+      ],
+    },
   },
 };

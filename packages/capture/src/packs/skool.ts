@@ -9,7 +9,7 @@ const NEXT_DATA = 'script#__NEXT_DATA__';
  */
 export const SKOOL_PACK: SelectorPack = {
   platform: 'skool',
-  version: 2,
+  version: 3,
   hosts: ['skool.com'],
   pages: [
     // The members page's Pending tab lists the people asking to join, with their answers.
@@ -28,12 +28,16 @@ export const SKOOL_PACK: SelectorPack = {
       chat: ['Chat'],
       requested: ['Requested'],
       noPendingMembers: ['No pending members', 'No membership requests'],
+      approve: ['Approve'],
+      decline: ['Decline'],
     },
     fr: {
       members: ['Membres'],
       chat: ['Discuter'],
       requested: ['Demande'],
       noPendingMembers: ['Aucun membre en attente', 'Aucune demande d’adhésion'],
+      approve: ['Approuver'],
+      decline: ['Refuser'],
     },
   },
   profile: {
@@ -192,5 +196,10 @@ export const SKOOL_PACK: SelectorPack = {
     },
     empty: [{ id: 'memberRequests.empty.noPending', selector: 'main span', text: 'noPendingMembers' }],
     blocked: [],
+    // Skool's controls are pointer-cursor boxes with no role or label: their words find them.
+    actions: {
+      approve: [{ id: 'memberRequests.actions.approve', selector: 'div > span', text: 'approve' }],
+      decline: [{ id: 'memberRequests.actions.decline', selector: 'div > span', text: 'decline' }],
+    },
   },
 };
