@@ -11,6 +11,7 @@ import type {
   FrameConnectionState,
   MemberRequestBatch,
   MemberRequestBatchResult,
+  MemberRequestWork,
   SocialPlatform,
 } from '@grouptrack/domain';
 import bridgeScript from '../bridge/registered?script&iife';
@@ -346,7 +347,41 @@ async function handleContentRequest(request: ContentRequest): Promise<unknown> {
     }
     case 'capture_member_requests':
       return captureMemberRequests(request.batch);
+    case 'member_request_work': {
+      const query = new URLSearchParams({ platform: request.platform, groupId: request.groupId });
+      const answer = await callForTeam('GET', `/member-requests/work?${query.toString()}`);
+      return answer.ok ? { ok: true, work: answer.data as MemberRequestWork } : answer;
+    }
+    case 'member_request_outcome':
+      return callForTeam('POST', `/member-requests/${encodeURIComponent(request.requestId)}/outcome`, {
+        outcome: request.outcome,
+      });
   }
+}
+
+/**
+ * Calls a route of the signed-in user's current team (`/api/v1/teams/:teamUID…`): the server's data,
+ * or its own message for a refusal, or where it could not be reached.
+ */
+async function callForTeam(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ ok: true; data: unknown } | { ok: false; message: string }> {
+  const session = await currentSession();
+  if (!session) return { ok: false, message: 'The GroupTrack extension is not signed in.' };
+  const me = await callWithSession(session, { method: 'GET', path: '/api/v1/me' });
+  const teamUID = me.kind === 'answered' && me.status === 200 ? readCurrentTeam(me.body) : null;
+  if (!teamUID) return { ok: false, message: failureMessage(me, session.serverUrl) };
+  const answer = await callWithSession(session, {
+    method,
+    path: `/api/v1/teams/${encodeURIComponent(teamUID)}${path}`,
+    body,
+  });
+  if (answer.kind === 'answered' && answer.status >= 200 && answer.status < 300) {
+    return { ok: true, data: (answer.body as { data?: unknown } | null)?.data ?? null };
+  }
+  return { ok: false, message: failureMessage(answer, session.serverUrl) };
 }
 
 /**
@@ -354,20 +389,8 @@ async function handleContentRequest(request: ContentRequest): Promise<unknown> {
  * each person again, so a batch sent twice (a page read again) changes nothing the second time.
  */
 async function captureMemberRequests(batch: MemberRequestBatch): Promise<CaptureRequestsAnswer> {
-  const session = await currentSession();
-  if (!session) return { ok: false, message: 'The GroupTrack extension is not signed in.' };
-  const me = await callWithSession(session, { method: 'GET', path: '/api/v1/me' });
-  const teamUID = me.kind === 'answered' && me.status === 200 ? readCurrentTeam(me.body) : null;
-  if (!teamUID) return { ok: false, message: failureMessage(me, session.serverUrl) };
-  const answer = await callWithSession(session, {
-    method: 'POST',
-    path: `/api/v1/teams/${encodeURIComponent(teamUID)}/member-requests`,
-    body: batch,
-  });
-  if (answer.kind === 'answered' && answer.status === 200) {
-    return { ok: true, result: (answer.body as { data: MemberRequestBatchResult }).data };
-  }
-  return { ok: false, message: failureMessage(answer, session.serverUrl) };
+  const answer = await callForTeam('POST', '/member-requests', batch);
+  return answer.ok ? { ok: true, result: answer.data as MemberRequestBatchResult } : answer;
 }
 
 function readCurrentTeam(body: unknown): string | null {

@@ -7,7 +7,12 @@
 import type { SelectorMiss, SelectorPack } from '@grouptrack/capture';
 import type { SocialPlatform } from '@grouptrack/domain';
 import { MISSES_PER_REPORT } from '../shared/worker-messages';
-import type { CaptureContext, CaptureRequestsAnswer, ContentRequest } from '../shared/worker-messages';
+import type {
+  CaptureContext,
+  CaptureRequestsAnswer,
+  ContentRequest,
+  RequestWorkAnswer,
+} from '../shared/worker-messages';
 import { startRequestCapture } from './member-requests';
 import { mountOverlay } from './overlay';
 import { readPage, toOnScreenPerson } from './read-page';
@@ -39,6 +44,10 @@ async function start(): Promise<void> {
       requests ??= startRequestCapture({
         pack: packs[next.platform],
         send: (batch) => askWorker<CaptureRequestsAnswer>({ kind: 'capture_member_requests', batch }),
+        askWork: (platform, groupId) =>
+          askWorker<RequestWorkAnswer>({ kind: 'member_request_work', platform, groupId }),
+        reportOutcome: (requestId, outcome) =>
+          askWorker({ kind: 'member_request_outcome', requestId, outcome }),
         reportMisses,
       });
     }

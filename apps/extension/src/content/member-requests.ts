@@ -5,9 +5,11 @@ import type {
   MemberRequest,
   MemberRequestBatch,
   MemberRequestBatchResult,
+  MemberRequestOutcomeReport,
   MemberRequestPlatform,
 } from '@grouptrack/domain';
-import type { CaptureRequestsAnswer } from '../shared/worker-messages';
+import type { CaptureRequestsAnswer, RequestWorkAnswer } from '../shared/worker-messages';
+import { createDecisionRunner } from './request-decisions';
 import { mountRequestStatus } from './request-status';
 import type { RequestStatus } from './request-status';
 
@@ -18,6 +20,8 @@ const STILL_ROUNDS_TO_STOP = 3;
 export interface RequestCaptureDeps {
   pack: SelectorPack;
   send: (batch: MemberRequestBatch) => Promise<CaptureRequestsAnswer | null>;
+  askWork: (platform: MemberRequestPlatform, groupId: string) => Promise<RequestWorkAnswer | null>;
+  reportOutcome: (requestId: string, outcome: MemberRequestOutcomeReport['outcome']) => Promise<unknown>;
   reportMisses: (misses: SelectorMiss[]) => void;
 }
 
@@ -26,10 +30,34 @@ export interface RequestCaptureDeps {
  * once per page, in batches, again as the list grows. The server finds people again, so a request
  * sent twice (the page opened again) changes nothing.
  */
-export function startRequestCapture({ pack, send, reportMisses }: RequestCaptureDeps) {
+export function startRequestCapture({
+  pack,
+  send,
+  askWork,
+  reportOutcome,
+  reportMisses,
+}: RequestCaptureDeps) {
   const platform = pack.platform;
   if (!isRequestPlatform(platform)) return null;
   const status: RequestStatus = mountRequestStatus();
+  // One runner per group shown: it carries out what rules and reviewers decided for that group.
+  const runners = new Map<string, ReturnType<typeof createDecisionRunner>>();
+  const decide = (groupId: string) => {
+    let runner = runners.get(groupId);
+    if (!runner) {
+      runner = createDecisionRunner({
+        pack,
+        platform,
+        groupId,
+        status,
+        askWork: () => askWork(platform, groupId),
+        reportOutcome,
+        reportMisses,
+      });
+      runners.set(groupId, runner);
+    }
+    runner.start();
+  };
   const sent = new Set<string>();
   const totals = { created: 0, updated: 0, unchanged: 0, hidden: 0 };
   let sending: Promise<void> = Promise.resolve();
@@ -39,19 +67,22 @@ export function startRequestCapture({ pack, send, reportMisses }: RequestCapture
     if (reading.misses.length > 0) reportMisses(reading.misses);
     if (reading.blocked) {
       status.say(
+        'capture',
         `${pack.platform === 'facebook' ? 'Facebook' : 'Skool'} shows a notice that you are temporarily blocked: GroupTrack reads nothing until it is gone.`,
         'error',
       );
       return;
     }
-    if (reading.groupId === null) return;
+    const groupId = reading.groupId;
+    if (groupId === null) return;
     const fresh = reading.requests.filter((request) => !sent.has(requestKey(request)));
     if (fresh.length === 0) {
-      if (sent.size === 0) status.say(reading.empty ? 'No pending requests.' : 'Reading requests…');
+      if (sent.size === 0)
+        status.say('capture', reading.empty ? 'No pending requests.' : 'Reading requests…');
       return;
     }
     for (const request of fresh) sent.add(requestKey(request));
-    const batch = { platform, groupId: reading.groupId, groupName: reading.groupName };
+    const batch = { platform, groupId, groupName: reading.groupName };
     // One batch at a time, in the page's order: the answer of one tells the next how far it got.
     sending = sending.then(async () => {
       for (let start = 0; start < fresh.length; start += MEMBER_REQUEST_BATCH_MAX) {
@@ -60,12 +91,14 @@ export function startRequestCapture({ pack, send, reportMisses }: RequestCapture
         if (!answer?.ok) {
           // Not captured: read again later (the user may connect the group and reload).
           for (const request of requests) sent.delete(requestKey(request));
-          status.say(answer?.message ?? 'The GroupTrack extension could not be reached.', 'error');
+          status.say('capture', answer?.message ?? 'The GroupTrack extension could not be reached.', 'error');
           return;
         }
         addCounts(totals, answer.result);
-        status.say(describeTotals(totals));
+        status.say('capture', describeTotals(totals));
       }
+      // The rules have decided what they could: carry it out, with what reviewers decided before.
+      decide(groupId);
     });
   };
 

@@ -3,7 +3,8 @@
  * it read, and offers to read the whole list (which the site shows a page at a time as one scrolls).
  */
 export interface RequestStatus {
-  say(text: string, tone?: 'info' | 'error'): void;
+  /** Says what became of the requests read (`capture`), or of the decisions carried out (`decisions`). */
+  say(line: 'capture' | 'decisions', text: string, tone?: 'info' | 'error'): void;
   /** Shows "Read all" while a list may hold more than is shown; hides it otherwise. */
   offerReadAll(onReadAll: (() => void) | null): void;
 }
@@ -21,23 +22,31 @@ export function mountRequestStatus(): RequestStatus {
         box-shadow: 0 2px 10px rgb(0 0 0 / 25%); border-left: 4px solid #1c7ebb;
       }
       .bar.error { border-left-color: #e03131; }
+      [hidden] { display: none; }
       button { font: 600 12px system-ui, sans-serif; border: 1px solid #1c7ebb; color: #1c7ebb;
         background: #fff; border-radius: 6px; padding: 3px 8px; cursor: pointer; white-space: nowrap; }
       button[hidden] { display: none; }
     </style>
     <div class="bar" role="region" aria-label="GroupTrack member requests">
-      <span role="status"></span>
+      <div class="lines">
+        <div role="status" aria-label="Captured"></div>
+        <div role="status" aria-label="Decisions" hidden></div>
+      </div>
       <button type="button" hidden>Read all</button>
     </div>`;
   const bar = shadow.querySelector<HTMLElement>('.bar')!;
-  const line = shadow.querySelector<HTMLElement>('[role="status"]')!;
+  const lines = {
+    capture: shadow.querySelector<HTMLElement>('[aria-label="Captured"]')!,
+    decisions: shadow.querySelector<HTMLElement>('[aria-label="Decisions"]')!,
+  };
   const button = shadow.querySelector<HTMLButtonElement>('button')!;
   let readAll: (() => void) | null = null;
   button.addEventListener('click', () => readAll?.());
   document.documentElement.append(host);
   return {
-    say(text, tone = 'info') {
-      line.textContent = text;
+    say(line, text, tone = 'info') {
+      lines[line].textContent = text;
+      lines[line].hidden = false;
       bar.classList.toggle('error', tone === 'error');
     },
     offerReadAll(onReadAll) {

@@ -5,6 +5,9 @@ import type {
   ExtensionUser,
   MemberRequestBatch,
   MemberRequestBatchResult,
+  MemberRequestOutcomeReport,
+  MemberRequestPlatform,
+  MemberRequestWork,
   SocialPlatform,
 } from '@grouptrack/domain';
 
@@ -67,7 +70,12 @@ export interface PortApiRequest {
 export type ContentRequest =
   | { kind: 'get_capture_context' }
   | { kind: 'report_misses'; misses: SelectorMiss[] }
-  | { kind: 'capture_member_requests'; batch: MemberRequestBatch };
+  | { kind: 'capture_member_requests'; batch: MemberRequestBatch }
+  | { kind: 'member_request_work'; platform: MemberRequestPlatform; groupId: string }
+  | { kind: 'member_request_outcome'; requestId: string; outcome: MemberRequestOutcomeReport['outcome'] };
+
+/** The decisions waiting on a group's page, or why they could not be read. */
+export type RequestWorkAnswer = { ok: true; work: MemberRequestWork } | { ok: false; message: string };
 
 /** What capturing a batch of member requests came to: the server's result, or why there is none. */
 export type CaptureRequestsAnswer =
@@ -86,8 +94,10 @@ export const MISSES_PER_REPORT = 20;
 
 export function isContentRequest(value: unknown): value is ContentRequest {
   if (typeof value !== 'object' || value === null) return false;
-  const { kind, misses, batch } = value as { kind?: unknown; misses?: unknown; batch?: unknown };
+  const { kind, misses, batch, platform, groupId, requestId, outcome } = value as Record<string, unknown>;
   if (kind === 'get_capture_context') return true;
+  if (kind === 'member_request_work') return typeof platform === 'string' && typeof groupId === 'string';
+  if (kind === 'member_request_outcome') return typeof requestId === 'string' && typeof outcome === 'string';
   // The server checks the batch itself, and refuses it whole with the reason.
   if (kind === 'capture_member_requests') return typeof batch === 'object' && batch !== null;
   return (
