@@ -112,7 +112,9 @@ test("on a Facebook group's requests page the pending requests are captured into
   });
   const site = await extensionContext.newPage();
   await site.goto('https://www.facebook.com/groups/demofounders/member-requests');
-  const status = site.getByRole('region', { name: 'GroupTrack member requests' }).getByRole('status');
+  const status = site
+    .getByRole('region', { name: 'GroupTrack member requests' })
+    .getByRole('status', { name: 'Captured' });
   await expect(status).toHaveText('GroupTrack has 3 requests: 3 new.');
 
   // Ana is in the pipeline's first stage, with the email she gave in her answers.
