@@ -6,6 +6,7 @@ import { EmptyState } from '../components/empty-state';
 import { QueryError } from '../components/query-error';
 import { useLoggedUser } from '../app/signed-in-user';
 import { FirstRun, NoPipelineAccess } from '../features/getting-started';
+import { MemberReviewButton } from '../features/member-review';
 import {
   PipelineBoard,
   choosePipeline,
@@ -88,6 +89,7 @@ export function PipelineViewRoute() {
           pipeline={pipeline}
           pipelines={pipelines}
           globalTagSets={details.data?.globalTagSets ?? []}
+          actions={<MemberReviewButton teamUID={teamUID} pipeline={pipeline} />}
         />
       </Suspense>
     </Stack>

@@ -30,6 +30,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type FocusEvent,
   type KeyboardEvent,
+  type ReactNode,
   useCallback,
   useEffect,
   useMemo,
@@ -79,6 +80,8 @@ export interface PipelineBoardProps {
   pipeline: Pipeline;
   pipelines: Pipeline[];
   globalTagSets: TagSet[];
+  /** More actions for the board's header, beside "Add contact" (the route composes other features'). */
+  actions?: ReactNode;
 }
 
 function buildTagLabels(sets: TagSet[]): Map<string, TagLabel> {
@@ -90,7 +93,7 @@ function buildTagLabels(sets: TagSet[]): Map<string, TagLabel> {
 }
 
 /** The Pipeline View: a switcher, the shared filters and a column per stage with draggable cards. */
-export function PipelineBoard({ teamUID, pipeline, pipelines, globalTagSets }: PipelineBoardProps) {
+export function PipelineBoard({ teamUID, pipeline, pipelines, globalTagSets, actions }: PipelineBoardProps) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
@@ -379,6 +382,7 @@ export function PipelineBoard({ teamUID, pipeline, pipelines, globalTagSets }: P
               onChange={(event) => setDensity(event.currentTarget.checked ? 'compact' : 'comfortable')}
               mb={8}
             />
+            {actions}
             <Button onClick={() => openAddContact({ pipelineId })}>Add contact</Button>
           </Group>
         </Group>

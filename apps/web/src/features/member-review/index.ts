@@ -1,0 +1,1 @@
+export { MemberReviewButton } from './components/member-review-button';
