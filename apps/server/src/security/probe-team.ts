@@ -250,6 +250,32 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
     'recently deleted',
   ).items[0]!.deletionUID;
 
+  // A request to join the hidden pipeline's group, waiting for review.
+  ok(
+    await ownerA.post(`${team}/member-requests`, {
+      platform: 'facebook',
+      groupId: group,
+      groupName: `Group ${mark}`,
+      requests: [
+        {
+          profileId: `fb-asking-${mark}`,
+          username: null,
+          name: `Asking ${mark}`,
+          url: null,
+          photoURL: null,
+          answers: [],
+          agreedToRules: true,
+          requestedAt: null,
+        },
+      ],
+    }),
+    'member request',
+  );
+  const memberRequest = ok<{ requests: { id: string }[] }>(
+    await ownerA.get(`${team}/member-requests?pipelineID=${p2.groupUID}`),
+    'member requests',
+  ).requests[0]!.id;
+
   const notification = itemId(
     ok(
       await ownerA.post('/api/v1/admin/app-notifications', {
@@ -301,6 +327,7 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
     tasks: task,
     'message-templates': messageTemplate,
     'task-templates': taskTemplate,
+    'member-requests': memberRequest,
     kpis: kpiUID,
     notifications: notification,
     'app-notifications': notification,

@@ -38,6 +38,28 @@ export interface BatchCaptureInput {
    * of this type and action containing `match` (asking to join the same group again).
    */
   once: { type: string; action: string; match: Record<string, string>; data: Record<string, unknown> };
+  /**
+   * Runs in the batch's transaction once the people are written, with what was read of each person
+   * (in order): what it returns is written to the contacts' history with the batch's own.
+   */
+  within?: (tx: TeamDb, people: CapturedPerson[]) => Promise<BatchHistory[]>;
+}
+
+/** One person of a batch as captured: their contact (null when hidden) and what their answers held. */
+export interface CapturedPerson {
+  contactId: string | null;
+  answers: { question: string; answer: string }[];
+  emailAddress: string | null;
+  phoneNumber: string | null;
+}
+
+/** History about one contact that a batch's caller writes with the batch. */
+export interface BatchHistory {
+  contactId: string;
+  type: string;
+  action: string;
+  pipelineId: string | null;
+  data: Record<string, unknown>;
 }
 
 export type BatchOutcome = 'created' | 'updated' | 'unchanged' | 'hidden';
@@ -301,6 +323,21 @@ export function createBatchCapture(deps: {
         );
     }
     await repo.updateAnswers(tx, teamUID, pipeline.id, answered);
+    if (input.within) {
+      const more = await input.within(
+        tx,
+        people.map((person, index) => ({
+          contactId: hidden.has(assigned[index]!) ? null : assigned[index]!,
+          answers: person.answers,
+          emailAddress: person.emailAddress,
+          phoneNumber: person.phoneNumber,
+        })),
+      );
+      for (const { contactId, ...entry } of more) {
+        history.push(activity(member, contactId, entry));
+        changed.add(contactId);
+      }
+    }
     await repo.insertActivityRows(tx, history);
 
     // One event per pipeline for the whole batch: each member hears only of their pipelines.

@@ -691,6 +691,9 @@ export async function moveContactData(db: TeamDb, teamId: string, fromId: string
     where s.team_id = ${keep.teamId} and s.contact_id = ${keep.fromId} and t.team_id = s.team_id and t.contact_id = ${keep.toId} and t.tag_id = s.tag_id`);
   await db.execute(sql`delete from orphaned_tags s using orphaned_tags t
     where s.team_id = ${keep.teamId} and s.contact_id = ${keep.fromId} and t.team_id = s.team_id and t.contact_id = ${keep.toId} and t.key = s.key`);
+  // A request to join a group both had asked is kept as the survivor's.
+  await db.execute(sql`delete from member_requests s using member_requests t
+    where s.team_id = ${keep.teamId} and s.contact_id = ${keep.fromId} and t.team_id = s.team_id and t.contact_id = ${keep.toId} and t.platform = s.platform and t.group_id = s.group_id`);
   for (const table of contactDataTables) {
     await db
       .update(table)

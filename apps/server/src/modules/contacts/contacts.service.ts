@@ -27,7 +27,13 @@ export { HIDDEN_CONTACT_MESSAGE, NO_PIPELINE } from './contact-changes';
 export type { PipelinePlacement } from './contact-changes';
 export type { ContactFields } from './contact-fields';
 export type { CaptureInput } from './capture';
-export type { BatchCaptureInput, BatchCaptureResult, BatchPerson } from './capture-batch';
+export type {
+  BatchCaptureInput,
+  BatchCaptureResult,
+  BatchHistory,
+  BatchPerson,
+  CapturedPerson,
+} from './capture-batch';
 export type { MatchQuery } from './matches';
 export type { DealInput } from './deals';
 

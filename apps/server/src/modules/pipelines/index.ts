@@ -8,5 +8,6 @@ export {
   listPipelines,
   listStages,
   listTagSets,
+  updatePipeline,
 } from './pipelines.repository';
 export { insertStarterPipeline } from './starter-pipeline';

@@ -815,6 +815,69 @@ export const photoSources = pgTable(
 );
 
 /**
+ * A group's member request, one per person and group: the request as the extension read it, its lead
+ * score, and where it stands (MEMBER_REQUEST_STATUSES): decided by a rule or a person, then carried
+ * out on the group's page by the extension.
+ */
+export const memberRequests = pgTable(
+  'member_requests',
+  {
+    teamId: text('team_id').notNull(),
+    platform: text('platform').notNull(),
+    /** The group's id in its address, in lower case. */
+    groupId: text('group_id').notNull(),
+    contactId: text('contact_id').notNull(),
+    /** The request's own id, for the review list and the extension to name it. */
+    id: text('id').notNull(),
+    pipelineId: text('pipeline_id').notNull(),
+    name: text('name').notNull(),
+    profileId: text('profile_id'),
+    username: text('username'),
+    photoUrl: text('photo_url'),
+    answers: jsonb('answers').$type<{ question: string; answer: string }[]>().notNull().default([]),
+    agreedToRules: boolean('agreed_to_rules'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }),
+    /** What the server read out of the answers, for the rules and the lead score. */
+    emailAddress: text('email_address'),
+    phoneNumber: text('phone_number'),
+    capturedAt: timestamp('captured_at', { withTimezone: true }).notNull().defaultNow(),
+    leadScore: integer('lead_score').notNull().default(0),
+    status: text('status').notNull().default('pending'),
+    ruleId: text('rule_id'),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    feedback: text('feedback'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.platform, table.groupId, table.contactId] }),
+    uniqueIndex('member_requests_id_key').on(table.teamId, table.id),
+    // The review list: a pipeline's requests of a status, newest first.
+    index('member_requests_review_idx').on(table.teamId, table.pipelineId, table.status, table.capturedAt),
+    // The extension's work: a group's decided requests, oldest decision first, and those done today.
+    index('member_requests_work_idx').on(
+      table.teamId,
+      table.platform,
+      table.groupId,
+      table.status,
+      table.decidedAt,
+    ),
+  ],
+);
+
+/** Until when a group's decisions wait after the platform said the account is blocked or limited. */
+export const memberRequestPauses = pgTable(
+  'member_request_pauses',
+  {
+    teamId: text('team_id').notNull(),
+    platform: text('platform').notNull(),
+    groupId: text('group_id').notNull(),
+    pausedUntil: timestamp('paused_until', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.platform, table.groupId] })],
+);
+
+/**
  * The tables whose rows belong to one contact (by `contact_id`): deleting a contact deletes them,
  * merging one moves them. Tasks are not among them: a task outlives its contact.
  */
@@ -828,9 +891,12 @@ export const contactDataTables = [
   notes,
   activities,
   orphanedTags,
+  memberRequests,
 ] as const;
 
 export const teamSchema = {
+  memberRequests,
+  memberRequestPauses,
   photos,
   photoSources,
   teamEvents,
