@@ -6,6 +6,7 @@ import {
   findBlockingA11yViolations,
   readCurrentTeamUID,
   signInThroughApi,
+  signUpWithPipeline,
 } from './helpers';
 
 interface PipelinesAnswer {
@@ -175,5 +176,68 @@ test.describe('pipeline setup: deleting', () => {
     await remove.click();
     await expect(page).toHaveURL(/\/setup\/pipelines$/);
     await expect(page.getByRole('navigation', { name: 'Pipelines' }).getByText(nickName)).toBeHidden();
+  });
+});
+
+test.describe('pipeline setup: member request rules', () => {
+  test('adds two rules, puts the decline first, keeps that order after a reload, and dry-runs them', async ({
+    page,
+  }) => {
+    const { teamUID, pipeline } = await signUpWithPipeline(page.request, {
+      firstName: 'Rules',
+      stages: ['Asked', 'Member'],
+      people: [],
+    });
+    await page.goto(`/setup/pipelines/${pipeline.groupUID}/rules`);
+    const rules = page.getByRole('list', { name: 'Rules' });
+    const readRuleNames = () => rules.getByRole('heading', { level: 3 }).allTextContents();
+
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    const first = page.getByRole('dialog', { name: 'Add a rule' });
+    await first.getByRole('textbox', { name: 'Rule name' }).fill('Email given');
+    // Enter in a field keeps the modal open.
+    await first.getByRole('textbox', { name: 'Rule name' }).press('Enter');
+    await expect(first).toBeVisible();
+    await first.getByRole('button', { name: 'Add condition' }).click();
+    await expect(first.getByRole('combobox', { name: 'Condition 1' })).toHaveValue('Email given');
+    await first.getByRole('button', { name: 'Done' }).click();
+    await expect(first).toBeHidden();
+
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    const second = page.getByRole('dialog', { name: 'Add a rule' });
+    await second.getByRole('textbox', { name: 'Rule name' }).fill('Crypto');
+    await second.getByRole('button', { name: 'Add condition' }).click();
+    await second.getByRole('combobox', { name: 'Condition 1' }).click();
+    await page.getByRole('option', { name: 'An answer contains' }).click();
+    await second.getByText('Decline', { exact: true }).click();
+    await second.getByRole('button', { name: 'Done' }).click();
+    const wordsError = second.getByText('Enter up to 50 words', { exact: false });
+    await expect(wordsError).toBeVisible();
+    await second.getByRole('textbox', { name: 'Words' }).fill('crypto');
+    await expect(wordsError).toBeHidden();
+    await second.getByRole('button', { name: 'Done' }).click();
+    await expect(second).toBeHidden();
+
+    await expect.poll(readRuleNames).toEqual(['Email given', 'Crypto']);
+    await expect(rules.getByText('An answer contains: crypto')).toBeVisible();
+    await page.getByRole('button', { name: 'Move up: Crypto' }).click();
+    await expect.poll(readRuleNames).toEqual(['Crypto', 'Email given']);
+    expect(await findBlockingA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save rules' }).click();
+    await expect(page.getByText('Rules saved.')).toBeVisible();
+    const saved = await callApi<{ rules: { name: string; decision: string }[] }>(
+      page.request,
+      'GET',
+      `/api/v1/teams/${teamUID}/pipelines/${pipeline.groupUID}/member-request-rules`,
+    );
+    expect(saved.rules.map((rule) => [rule.name, rule.decision])).toEqual([
+      ['Crypto', 'decline'],
+      ['Email given', 'approve'],
+    ]);
+
+    await page.reload();
+    await expect.poll(readRuleNames).toEqual(['Crypto', 'Email given']);
+    await page.getByRole('button', { name: 'Dry run' }).click();
+    await expect(page.getByText('No requests are waiting in this pipeline')).toBeVisible();
   });
 });

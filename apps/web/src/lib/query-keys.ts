@@ -12,6 +12,9 @@ export const teamKeys = {
   invitations: (teamUID: string) => [...teamKeys.all(teamUID), 'invitations'] as const,
   /** The pipelines the member sees, with stages and tag sets, and the global tag sets. */
   pipelines: (teamUID: string) => [...teamKeys.all(teamUID), 'pipelines'] as const,
+  /** One pipeline's member-request rules and pace: under the pipelines, so a change to the pipeline refreshes them. */
+  memberRequestRules: (teamUID: string, pipelineID: string) =>
+    [...teamKeys.pipelines(teamUID), pipelineID, 'member-request-rules'] as const,
   phases: (teamUID: string) => [...teamKeys.all(teamUID), 'phases'] as const,
   statusLabels: (teamUID: string) => [...teamKeys.all(teamUID), 'status-labels'] as const,
   filterSets: (teamUID: string) => [...teamKeys.all(teamUID), 'filter-sets'] as const,

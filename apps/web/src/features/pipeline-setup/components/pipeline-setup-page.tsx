@@ -25,10 +25,11 @@ import { CreatePipelineModal } from './create-pipeline-modal';
 import { DeletePipelineModal } from './delete-pipeline-modal';
 import { GroupsPanel } from './groups-panel';
 import { QuestionsPanel } from './questions-panel';
+import { RulesPanel } from './rules-panel';
 import { ReadOnlyNote, useSetupAccess } from '../../../app/setup-access';
 import { StagesPanel } from './stages-panel';
 
-const TABS = ['stages', 'tag-sets', 'questions', 'groups'] as const;
+const TABS = ['stages', 'tag-sets', 'questions', 'groups', 'rules'] as const;
 type SetupTab = (typeof TABS)[number];
 
 const TAB_LABELS: Record<SetupTab, string> = {
@@ -36,13 +37,14 @@ const TAB_LABELS: Record<SetupTab, string> = {
   'tag-sets': 'Tag sets',
   questions: 'Membership questions',
   groups: 'Groups',
+  rules: 'Rules',
 };
 
 function readTab(value: string | undefined): SetupTab {
   return TABS.find((tab) => tab === value) ?? 'stages';
 }
 
-/** /setup/pipelines/:pipelineID?/:tab?: the pipelines, and one pipeline's stages, tag sets and questions. */
+/** /setup/pipelines/:pipelineID?/:tab?: the pipelines, and one pipeline's stages, tag sets, questions, groups and rules. */
 export function PipelineSetupPage() {
   const { teamUID, canEdit } = useSetupAccess();
   const { pipelineID, tab } = useParams();
@@ -229,6 +231,9 @@ function PipelineDetails({
         </Tabs.Panel>
         <Tabs.Panel value="groups" pt="md">
           <GroupsPanel teamUID={teamUID} pipeline={pipeline} canEdit={canEdit} />
+        </Tabs.Panel>
+        <Tabs.Panel value="rules" pt="md">
+          <RulesPanel teamUID={teamUID} pipeline={pipeline} canEdit={canEdit} />
         </Tabs.Panel>
       </Tabs>
       <DeletePipelineModal
