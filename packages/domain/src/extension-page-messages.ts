@@ -27,6 +27,8 @@ export interface SidebarPersonMessage {
   person: OnScreenPerson | null;
   /** The page's kind, e.g. "profile" or "conversation". */
   pageKind: string | null;
+  /** The group of a group's page (its requests, members or posts), as its address names it, else null. */
+  groupId: string | null;
 }
 
 /** Sidebar → content script: put this text in the platform's message box (a rendered template). */
@@ -107,7 +109,8 @@ export function isPageToFrameMessage(value: unknown): value is PageToFrameMessag
     case 'gt_person':
       return (
         (value.person === null || isOnScreenPerson(value.person)) &&
-        (value.pageKind === null || typeof value.pageKind === 'string')
+        (value.pageKind === null || typeof value.pageKind === 'string') &&
+        (value.groupId === null || typeof value.groupId === 'string')
       );
     case 'gt_insert_text_result':
       return (

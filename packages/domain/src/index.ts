@@ -441,7 +441,6 @@ export {
   DEFAULT_MEMBER_REQUEST_PACING,
   MEMBER_REQUEST_BATCH_MAX,
   MEMBER_REQUEST_OUTCOMES,
-  MEMBER_REQUEST_PLATFORMS,
   MEMBER_REQUEST_STATUSES,
   capturedMemberRequestSchema,
   groupIntegrationSchema,
@@ -466,7 +465,6 @@ export type {
   MemberRequestOutcome,
   MemberRequestOutcomeReport,
   MemberRequestPacing,
-  MemberRequestPlatform,
   MemberRequestRules,
   MemberRequestStatus,
   MemberRequestWork,
@@ -482,3 +480,5 @@ export {
   scoreMemberRequest,
 } from './member-request-rules';
 export type { MemberRequestRule, RequestFacts, RuleCondition, RuleDecision } from './member-request-rules';
+export { MEMBER_REQUEST_PLATFORMS, isGroupIntegration } from './group-integrations';
+export type { MemberRequestPlatform } from './group-integrations';

@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { MEMBER_REQUEST_PLATFORMS } from './group-integrations';
 import { webAddressSchema } from './forms';
 import { RULE_DECISIONS, memberRequestRuleSchema } from './member-request-rules';
 
 // Member requests (PRODUCT.md workflow 1): the people asking to join a Facebook group or a Skool
 // community, with their answers to the membership questions, as the extension reads them and the
 // server captures them into the pipeline that receives that group's requests.
-
-/** The platforms whose groups have membership requests the extension reads. */
-export const MEMBER_REQUEST_PLATFORMS = ['facebook', 'skool'] as const;
-export type MemberRequestPlatform = (typeof MEMBER_REQUEST_PLATFORMS)[number];
 
 /** At most this many requests go to the server in one batch (a long list is sent in batches of it). */
 export const MEMBER_REQUEST_BATCH_MAX = 500;

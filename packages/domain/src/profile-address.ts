@@ -1,5 +1,5 @@
 import { SOCIAL_PLATFORMS, type SocialPlatform } from './constants';
-import type { MemberRequestPlatform } from './member-request-contracts';
+import type { MemberRequestPlatform } from './group-integrations';
 
 /** A person's profile on one platform, as read from an address or a handle someone typed. */
 export interface ProfileAddress {

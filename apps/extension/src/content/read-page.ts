@@ -6,6 +6,8 @@ import type { OnScreenPerson, SocialPlatform } from '@grouptrack/domain';
 export interface PageReading {
   platform: SocialPlatform;
   kind: PageKind;
+  /** The group the address names (a group's requests, members or posts), else null. */
+  groupId: string | null;
   /** The person the sidebar is about: a profile's owner, or the other party of an open conversation. */
   person: OnScreenPerson | null;
   /** The rows of a member list, comment thread or conversation list, which get badges. */
@@ -27,7 +29,7 @@ export function readPage(
   const pack = packs[page.platform];
   if (page.kind === 'profile') {
     const { profile, misses } = captureProfile(doc, url, pack);
-    return { platform: page.platform, kind: page.kind, person: profile, people: [], misses };
+    return { platform: page.platform, kind: page.kind, groupId: null, person: profile, people: [], misses };
   }
   const misses: SelectorMiss[] = [];
   const people = findPeople(doc, url, pack, { onMiss: (miss) => misses.push(miss) });
@@ -38,7 +40,7 @@ export function readPage(
       ? people.find((person) => person.profileId !== null && path.includes(`/${person.profileId}`))
       : undefined;
   const person = open ? toOnScreenPerson(open, pack, url) : null;
-  return { platform: page.platform, kind: page.kind, person, people, misses };
+  return { platform: page.platform, kind: page.kind, groupId: page.groupId, person, people, misses };
 }
 
 /** The key a listed person's badge is asked for and drawn under. */

@@ -8,8 +8,11 @@ const WIDTH_PX = 360;
 
 /** The launcher and the sidebar beside the site's page, in a shadow root so the site's styles stay out. */
 export interface Sidebar {
-  /** Who is on screen now; the sidebar follows, and the launcher shows only while someone is. */
-  showPerson(person: OnScreenPerson | null, pageKind: string | null): void;
+  /**
+   * Who is on screen now, on what kind of page (of which group); the sidebar follows. The launcher
+   * shows while someone is on screen, and on a group's requests page, whose review list it shows.
+   */
+  showPerson(person: OnScreenPerson | null, pageKind: string | null, groupId: string | null): void;
   /** Opens the sidebar (a badge clicked on a list). */
   open(): void;
 }
@@ -44,7 +47,8 @@ export function mountSidebar(): Sidebar {
   const closeButton = shadow.querySelector<HTMLButtonElement>('.close')!;
   document.documentElement.append(host);
 
-  let current: SidebarPersonMessage = { type: 'gt_person', person: null, pageKind: null };
+  let current: SidebarPersonMessage = { type: 'gt_person', person: null, pageKind: null, groupId: null };
+  const hasSomethingToShow = () => current.person !== null || current.pageKind === 'member-requests';
   let channel: FrameChannel | null = null;
   // The message box the user last wrote in: clicking Insert moves the focus into the sidebar.
   let lastComposer: Element | null = null;
@@ -79,14 +83,14 @@ export function mountSidebar(): Sidebar {
   launcher.addEventListener('click', open);
   closeButton.addEventListener('click', () => {
     panel.hidden = true;
-    launcher.hidden = current.person === null;
+    launcher.hidden = !hasSomethingToShow();
   });
 
   return {
-    showPerson(person, pageKind) {
-      current = { type: 'gt_person', person, pageKind };
+    showPerson(person, pageKind, groupId) {
+      current = { type: 'gt_person', person, pageKind, groupId };
       channel?.send(current);
-      if (panel.hidden) launcher.hidden = person === null;
+      if (panel.hidden) launcher.hidden = !hasSomethingToShow();
     },
     open,
   };

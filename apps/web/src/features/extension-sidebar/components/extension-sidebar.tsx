@@ -8,6 +8,7 @@ import { buildCoreDataQuery, useCoreData } from '../api/core-data';
 import { formatPersonKey, formatPersonName } from '../lib/person';
 import { useOnScreenPerson } from '../lib/use-content-script';
 import { AddPersonForm } from './add-person-form';
+import { GroupReview } from './group-review';
 import { ContactPanel } from './contact-panel';
 import { PersonHeader } from './person-header';
 import { SidebarSkeleton } from './sidebar-skeleton';
@@ -20,7 +21,8 @@ const HIDDEN_CONTACT = 'This person is already in GroupTrack, in a pipeline you 
  * following them as the user moves around the site.
  */
 export function ExtensionSidebar() {
-  const { person } = useOnScreenPerson();
+  const { person, pageKind, groupId } = useOnScreenPerson();
+  if (!person && pageKind === 'member-requests' && groupId !== null) return <GroupReview groupId={groupId} />;
   if (!person) {
     return (
       <Text size="sm" c="dimmed">

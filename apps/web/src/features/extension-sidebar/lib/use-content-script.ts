@@ -62,6 +62,7 @@ export function insertText(text: string): Promise<Pick<InsertTextResult, 'insert
 export interface OnScreen {
   person: OnScreenPerson | null;
   pageKind: string | null;
+  groupId: string | null;
 }
 
 /**
@@ -69,11 +70,11 @@ export interface OnScreen {
  * each `gt_person` as the user moves around the site.
  */
 export function useOnScreenPerson(): OnScreen {
-  const [onScreen, setOnScreen] = useState<OnScreen>({ person: null, pageKind: null });
+  const [onScreen, setOnScreen] = useState<OnScreen>({ person: null, pageKind: null, groupId: null });
   const onMessage = useCallback((event: MessageEvent<unknown>) => {
     const data = event.data;
     if (!isFromParent(event) || !isPageToFrameMessage(data) || data.type !== 'gt_person') return;
-    setOnScreen({ person: data.person, pageKind: data.pageKind });
+    setOnScreen({ person: data.person, pageKind: data.pageKind, groupId: data.groupId });
   }, []);
   useEffect(() => {
     window.addEventListener('message', onMessage);

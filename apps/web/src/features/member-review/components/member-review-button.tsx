@@ -1,5 +1,5 @@
 import { Badge, Button } from '@mantine/core';
-import { groupIntegrationSchema } from '@grouptrack/domain';
+import { isGroupIntegration } from '@grouptrack/domain';
 import type { Pipeline } from '@grouptrack/domain';
 import { Suspense, lazy, useState } from 'react';
 import { useReviewList } from '../api/review';
@@ -11,7 +11,7 @@ const ReviewDrawer = lazy(() =>
 
 /** Whether the pipeline receives a group's member requests (a group is connected in its setup). */
 function receivesRequests(pipeline: Pipeline): boolean {
-  return pipeline.integrations.some((entry) => groupIntegrationSchema.safeParse(entry).success);
+  return pipeline.integrations.some(isGroupIntegration);
 }
 
 /**
