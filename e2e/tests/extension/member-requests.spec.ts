@@ -69,3 +69,82 @@ test("on a Facebook group's requests page the pending requests are captured into
     page.getByRole('list', { name: 'Activity' }).getByText('Asked to join Demo Founders Circle'),
   ).toHaveCount(1);
 });
+
+test('rules decide the requests as they are captured, the extension approves and declines them on the page at the set pace, and one left for review is approved from the board', async ({
+  extensionContext,
+  extensionPage: page,
+}) => {
+  await signUpThroughApi(page.request, buildUser('Rules'));
+  await signInExtension(page);
+  const { teamUID, pipeline } = await connectGroup(page);
+  const rule = (id: string, decision: string, conditions: unknown[]) => ({
+    id,
+    name: id,
+    enabled: true,
+    conditions,
+    decision,
+    feedback: null,
+    tagIds: [],
+    stageId: null,
+    taskTemplateId: null,
+  });
+  // Ana gave her email: approved. Chloé heard of the group from a friend: flagged for a person. Bruno: declined.
+  await callApi(
+    page.request,
+    'PUT',
+    `/api/v1/teams/${teamUID}/pipelines/${pipeline.groupUID}/member-request-rules`,
+    {
+      rules: [
+        rule('Email given', 'approve', [{ kind: 'email-given' }]),
+        rule('Heard from a friend', 'flag', [{ kind: 'answer-contains', words: ['friend'] }]),
+        rule('Everyone else', 'decline', []),
+      ],
+      pacing: { minPauseSeconds: 1, maxPauseSeconds: 2, dailyCap: 10, pauseMinutesWhenBlocked: 60 },
+    },
+  );
+
+  // The page records the clicks it receives, and when, as the group's admin would see them.
+  await extensionContext.addInitScript(`
+    globalThis.gtClicks = [];
+    document.addEventListener('click', (event) => {
+      const label = event.target.closest('[role="button"]')?.getAttribute('aria-label');
+      if (label) globalThis.gtClicks.push({ label, at: Date.now() });
+    }, true);
+  `);
+  await serveSitePage(extensionContext, 'www.facebook.com', {
+    '/groups/demofounders/member-requests': 'facebook/member-requests.en.html',
+  });
+  const site = await extensionContext.newPage();
+  await site.goto(REQUESTS_PAGE);
+  const region = site.getByRole('region', { name: 'GroupTrack member requests' });
+  await expect(region.getByRole('status', { name: 'Captured' })).toHaveText(
+    'GroupTrack has 3 requests: 3 new.',
+  );
+  await expect(region.getByRole('status', { name: 'Decisions' })).toHaveText(/: 2 of 10 today\.$/, {
+    timeout: 20_000,
+  });
+  const recorded = await site.evaluate<{ label: string; at: number }[]>('globalThis.gtClicks');
+  expect(recorded.map((click) => click.label).sort()).toEqual(['Approve', 'Decline']);
+  // At the pipeline's pace: a second at least between two clicks.
+  expect(recorded[1]!.at - recorded[0]!.at).toBeGreaterThanOrEqual(1000);
+
+  // Chloé waits on the board's review list, and is approved by key.
+  await page.bringToFront();
+  await page.goto(`/contacts/pipeline/${pipeline.groupUID}`);
+  await page.getByRole('button', { name: /Requests to review/ }).click();
+  const review = page.getByRole('list', { name: 'Requests to review' });
+  await expect(review.getByRole('listitem')).toHaveCount(1);
+  await expect(review.getByRole('listitem', { name: 'Chloé Dubois' })).toBeFocused();
+  await page.keyboard.press('a');
+  await expect(page.getByText('No request waits for review.')).toBeVisible();
+
+  // The next time the requests page is open, the extension carries that approval out too.
+  await site.bringToFront();
+  await site.reload();
+  await expect(region.getByRole('status', { name: 'Decisions' })).toHaveText(
+    /^Approved Chloé Dubois: 3 of 10 today\.$/,
+    {
+      timeout: 20_000,
+    },
+  );
+});

@@ -84,6 +84,8 @@ export function ReviewList({
                 items.current[index] = element;
               }}
               tabIndex={index === current ? 0 : -1}
+              // The drawer's focus trap, when it starts after the list came, gives the keyboard here.
+              data-autofocus={autoFocus && index === current ? true : undefined}
               aria-label={request.name}
               onFocus={() => setActive(index)}
               style={{ padding: 8, borderRadius: 6, outlineOffset: -2 }}
