@@ -24,7 +24,7 @@ function buildHostPage(person: Record<string, unknown>): string {
       const reply = await window.gtRelay(data.method, data.path, data.body === undefined ? null : data.body);
       answer({ type: 'gt_api_response', id: data.id, status: reply.status, body: reply.body });
     } else if (data.type === 'gt_sidebar_ready') {
-      answer({ type: 'gt_person', person, pageKind: 'profile', groupId: null });
+      answer({ type: 'gt_person', person, pageKind: 'profile', platform: 'instagram', groupId: null });
     } else if (data.type === 'gt_insert_text') {
       window.gtInserted.push(data.text);
       answer({ type: 'gt_insert_text_result', id: data.id, inserted: true, message: null });

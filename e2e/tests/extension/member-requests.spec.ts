@@ -1,3 +1,4 @@
+import { LEAD_SCORE_WEIGHTS } from '@grouptrack/domain';
 import type { Page } from '@playwright/test';
 import { buildUser, callApi, readCurrentTeamUID, signUpThroughApi } from '../helpers';
 import { expect, serveSitePage, signInExtension, test } from './fixtures';
@@ -31,8 +32,15 @@ test("on a Facebook group's requests page the pending requests are captured into
 }) => {
   await signUpThroughApi(page.request, buildUser('Requests'));
   await signInExtension(page);
-  const { teamUID, pipeline } = await connectGroup(page);
+  const teamUID = await readCurrentTeamUID(page.request);
+  const { pipelines } = await callApi<{ pipelines: { groupUID: string; stages: { name: string }[] }[] }>(
+    page.request,
+    'GET',
+    `/api/v1/teams/${teamUID}/pipelines`,
+  );
+  const pipeline = pipelines[0]!;
 
+  // The group is connected to no pipeline yet: the page says so, and the sidebar connects it.
   await serveSitePage(extensionContext, 'www.facebook.com', {
     '/groups/demofounders/member-requests': 'facebook/member-requests.en.html',
   });
@@ -41,7 +49,13 @@ test("on a Facebook group's requests page the pending requests are captured into
   const status = site
     .getByRole('region', { name: 'GroupTrack member requests' })
     .getByRole('status', { name: 'Captured' });
-  await expect(status).toHaveText('GroupTrack has 3 requests: 3 new.');
+  await expect(status).toContainText('is connected to no pipeline');
+  await site.getByRole('button', { name: 'Open the GroupTrack sidebar' }).click();
+  const sidebar = site.frameLocator('iframe[title="GroupTrack sidebar"]').frameLocator('iframe');
+  await sidebar.getByRole('button', { name: 'Connect this group' }).click();
+  await expect(sidebar.getByRole('heading', { name: 'Requests to review' })).toBeVisible();
+  // The page sends its requests again shortly, into the pipeline now connected.
+  await expect(status).toHaveText('GroupTrack has 3 requests: 3 new.', { timeout: 20_000 });
 
   // Ana is in the pipeline's first stage, with the email she gave in her answers.
   const ana = await callApi<{
@@ -61,6 +75,20 @@ test("on a Facebook group's requests page the pending requests are captured into
   // The same page opened again changes nothing.
   await site.reload();
   await expect(status).toHaveText('GroupTrack has 3 requests: 3 already there.');
+
+  // Her card shows her lead score: she gave an email, answered every question, agreed to the rules
+  // and has a photo (her answers are short). Filtering by that score keeps her and leaves Bruno out.
+  const { emailGiven, allAnswered, agreedToRules, hasPhoto } = LEAD_SCORE_WEIGHTS;
+  const anaScore = emailGiven + allAnswered + agreedToRules + hasPhoto;
+  await page.bringToFront();
+  await page.goto(`/contacts/pipeline/${pipeline.groupUID}`);
+  const cards = page.getByTestId('contact-card');
+  const anaCard = cards.filter({ hasText: 'Ana Lima' });
+  await expect(anaCard.getByTestId('card-lead-score')).toHaveText(`Score ${anaScore}`);
+  await expect(cards.filter({ hasText: 'Bruno Costa' })).toHaveCount(1);
+  await page.getByRole('spinbutton', { name: 'Lead score at least' }).fill(String(anaScore));
+  await expect(cards.filter({ hasText: 'Bruno Costa' })).toHaveCount(0);
+  await expect(anaCard).toBeVisible();
 
   // Her history says where she asked to join, once.
   await page.goto(`/contact/${ana.contact.GTID}`);

@@ -27,6 +27,8 @@ export interface SidebarPersonMessage {
   person: OnScreenPerson | null;
   /** The page's kind, e.g. "profile" or "conversation". */
   pageKind: string | null;
+  /** The page's platform, e.g. "facebook"; null off the seven platforms' pages. */
+  platform: SocialPlatform | null;
   /** The group of a group's page (its requests, members or posts), as its address names it, else null. */
   groupId: string | null;
 }
@@ -110,6 +112,7 @@ export function isPageToFrameMessage(value: unknown): value is PageToFrameMessag
       return (
         (value.person === null || isOnScreenPerson(value.person)) &&
         (value.pageKind === null || typeof value.pageKind === 'string') &&
+        (value.platform === null || isSocialPlatform(value.platform)) &&
         (value.groupId === null || typeof value.groupId === 'string')
       );
     case 'gt_insert_text_result':

@@ -29,11 +29,7 @@ async function start(): Promise<void> {
   const { packs } = context;
   const sidebar = mountSidebar();
   const overlay = mountOverlay((person) => {
-    sidebar.showPerson(
-      toOnScreenPerson(person, packs[person.platform], location.href),
-      reading?.kind ?? 'member-list',
-      reading?.groupId ?? null,
-    );
+    sidebar.showPerson(toOnScreenPerson(person, packs[person.platform], location.href), reading);
     sidebar.open();
   });
 
@@ -55,7 +51,7 @@ async function start(): Promise<void> {
         reportMisses,
       });
     }
-    sidebar.showPerson(next?.person ?? null, next?.kind ?? null, next?.groupId ?? null);
+    sidebar.showPerson(next?.person ?? null, next);
     if (next && next.people.length > 0) overlay.showPeople(next.platform, next.people);
     if (next && next.misses.length > 0) reportMisses(next.misses);
   };

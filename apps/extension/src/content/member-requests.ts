@@ -13,6 +13,9 @@ import { createDecisionRunner } from './request-decisions';
 import { mountRequestStatus } from './request-status';
 import type { RequestStatus } from './request-status';
 
+/** How long a refused batch waits before the page's requests are sent again (the group may be connected meanwhile). */
+const RETRY_AFTER_REFUSAL_MS = 10_000;
+
 /** How long "Read all" waits after each scroll for the site to add rows, and how many still rounds end it. */
 const SCROLL_SETTLE_MS = 1500;
 const STILL_ROUNDS_TO_STOP = 3;
@@ -61,6 +64,7 @@ export function startRequestCapture({
   const sent = new Set<string>();
   const totals = { created: 0, updated: 0, unchanged: 0, hidden: 0 };
   let sending: Promise<void> = Promise.resolve();
+  let retry: number | undefined;
 
   const capture = () => {
     const reading = readMemberRequests(document, location.href, pack, { now: new Date() });
@@ -89,9 +93,11 @@ export function startRequestCapture({
         const requests = fresh.slice(start, start + MEMBER_REQUEST_BATCH_MAX);
         const answer = await send({ ...batch, requests });
         if (!answer?.ok) {
-          // Not captured: read again later (the user may connect the group and reload).
+          // Not captured: sent again shortly, e.g. once the group is connected from the sidebar.
           for (const request of requests) sent.delete(requestKey(request));
           status.say('capture', answer?.message ?? 'The GroupTrack extension could not be reached.', 'error');
+          window.clearTimeout(retry);
+          retry = window.setTimeout(capture, RETRY_AFTER_REFUSAL_MS);
           return;
         }
         addCounts(totals, answer.result);

@@ -1,5 +1,10 @@
 import { isFrameToPageMessage } from '@grouptrack/domain';
-import type { InsertTextResult, OnScreenPerson, SidebarPersonMessage } from '@grouptrack/domain';
+import type {
+  InsertTextResult,
+  OnScreenPerson,
+  SidebarPersonMessage,
+  SocialPlatform,
+} from '@grouptrack/domain';
 import { insertIntoComposer, isComposer } from './composer';
 import { openFrameChannel } from './frame-channel';
 import type { FrameChannel } from './frame-channel';
@@ -12,7 +17,10 @@ export interface Sidebar {
    * Who is on screen now, on what kind of page (of which group); the sidebar follows. The launcher
    * shows while someone is on screen, and on a group's requests page, whose review list it shows.
    */
-  showPerson(person: OnScreenPerson | null, pageKind: string | null, groupId: string | null): void;
+  showPerson(
+    person: OnScreenPerson | null,
+    page: { kind: string; platform: SocialPlatform; groupId: string | null } | null,
+  ): void;
   /** Opens the sidebar (a badge clicked on a list). */
   open(): void;
 }
@@ -47,7 +55,13 @@ export function mountSidebar(): Sidebar {
   const closeButton = shadow.querySelector<HTMLButtonElement>('.close')!;
   document.documentElement.append(host);
 
-  let current: SidebarPersonMessage = { type: 'gt_person', person: null, pageKind: null, groupId: null };
+  let current: SidebarPersonMessage = {
+    type: 'gt_person',
+    person: null,
+    pageKind: null,
+    platform: null,
+    groupId: null,
+  };
   const hasSomethingToShow = () => current.person !== null || current.pageKind === 'member-requests';
   let channel: FrameChannel | null = null;
   // The message box the user last wrote in: clicking Insert moves the focus into the sidebar.
@@ -87,8 +101,14 @@ export function mountSidebar(): Sidebar {
   });
 
   return {
-    showPerson(person, pageKind, groupId) {
-      current = { type: 'gt_person', person, pageKind, groupId };
+    showPerson(person, page) {
+      current = {
+        type: 'gt_person',
+        person,
+        pageKind: page?.kind ?? null,
+        platform: page?.platform ?? null,
+        groupId: page?.groupId ?? null,
+      };
       channel?.send(current);
       if (panel.hidden) launcher.hidden = !hasSomethingToShow();
     },

@@ -21,8 +21,10 @@ const HIDDEN_CONTACT = 'This person is already in GroupTrack, in a pipeline you 
  * following them as the user moves around the site.
  */
 export function ExtensionSidebar() {
-  const { person, pageKind, groupId } = useOnScreenPerson();
-  if (!person && pageKind === 'member-requests' && groupId !== null) return <GroupReview groupId={groupId} />;
+  const { person, pageKind, platform, groupId } = useOnScreenPerson();
+  if (!person && pageKind === 'member-requests' && platform !== null && groupId !== null) {
+    return <GroupReview platform={platform} groupId={groupId} />;
+  }
   if (!person) {
     return (
       <Text size="sm" c="dimmed">

@@ -4,6 +4,7 @@ import type {
   InsertTextResult,
   OnScreenPerson,
   SidebarReadyMessage,
+  SocialPlatform,
 } from '@grouptrack/domain';
 import { useCallback, useEffect, useState } from 'react';
 
@@ -62,6 +63,7 @@ export function insertText(text: string): Promise<Pick<InsertTextResult, 'insert
 export interface OnScreen {
   person: OnScreenPerson | null;
   pageKind: string | null;
+  platform: SocialPlatform | null;
   groupId: string | null;
 }
 
@@ -70,11 +72,21 @@ export interface OnScreen {
  * each `gt_person` as the user moves around the site.
  */
 export function useOnScreenPerson(): OnScreen {
-  const [onScreen, setOnScreen] = useState<OnScreen>({ person: null, pageKind: null, groupId: null });
+  const [onScreen, setOnScreen] = useState<OnScreen>({
+    person: null,
+    pageKind: null,
+    platform: null,
+    groupId: null,
+  });
   const onMessage = useCallback((event: MessageEvent<unknown>) => {
     const data = event.data;
     if (!isFromParent(event) || !isPageToFrameMessage(data) || data.type !== 'gt_person') return;
-    setOnScreen({ person: data.person, pageKind: data.pageKind, groupId: data.groupId });
+    setOnScreen({
+      person: data.person,
+      pageKind: data.pageKind,
+      platform: data.platform,
+      groupId: data.groupId,
+    });
   }, []);
   useEffect(() => {
     window.addEventListener('message', onMessage);
