@@ -14,6 +14,8 @@ export const searchHitSchema = contactFieldsSchema.extend({
   stage: z.string().nullable(),
   /** The card's place in its stage, when a pipeline was searched. */
   rank: z.string().nullable(),
+  /** The lead score of the contact's member request to the searched pipeline; null without one. */
+  leadScore: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** The due moment of the contact's earliest open task: the card's open-task marker. */

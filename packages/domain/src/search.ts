@@ -40,6 +40,8 @@ export const searchFilterSchema = z
     updatedTo: isoDate.optional(),
     hasEmail: z.boolean().optional(),
     hasPhone: z.boolean().optional(),
+    /** In a pipeline's search, contacts whose member request there scored at least this (0 to 100). */
+    leadScoreMin: z.number().int().min(0).max(100).optional(),
     /** Contacts carrying any of these status labels. */
     statusLabelIds: z.array(id).max(100).optional(),
     /** Apply a saved view's filter (fields given here win). */

@@ -20,8 +20,8 @@ async function keepPlacementsApart(db: TeamDb, teamId: string, which: SQL, delet
       delete from contact_pipelines where team_id = ${teamId} and ${which} returning *
     )
     insert into deleted_contact_pipelines
-      (team_id, contact_id, pipeline_id, deletion_id, stage_id, questions, rank, added_at, stage_changed_at)
-    select team_id, contact_id, pipeline_id, ${deletionId}, stage_id, questions, rank, added_at, stage_changed_at
+      (team_id, contact_id, pipeline_id, deletion_id, stage_id, questions, rank, added_at, stage_changed_at, lead_score)
+    select team_id, contact_id, pipeline_id, ${deletionId}, stage_id, questions, rank, added_at, stage_changed_at, lead_score
     from moved`);
 }
 
@@ -107,10 +107,10 @@ export async function restore(
           and not exists (select 1 from pipelines p where p.team_id = d.team_id and p.id = d.pipeline_id and p.deleted_at is not null)
         returning d.*
       )
-      insert into contact_pipelines (team_id, contact_id, pipeline_id, stage_id, questions, rank, added_at, stage_changed_at)
+      insert into contact_pipelines (team_id, contact_id, pipeline_id, stage_id, questions, rank, added_at, stage_changed_at, lead_score)
       select m.team_id, m.contact_id, m.pipeline_id,
         coalesce(s.id, (select f.id from stages f where f.team_id = m.team_id and f.pipeline_id = m.pipeline_id order by f.rank limit 1)),
-        m.questions, m.rank, m.added_at, m.stage_changed_at
+        m.questions, m.rank, m.added_at, m.stage_changed_at, m.lead_score
       from moved m left join stages s on s.team_id = m.team_id and s.id = m.stage_id and s.pipeline_id = m.pipeline_id
       on conflict do nothing
       returning contact_id as "contactId", pipeline_id as "pipelineId"`,

@@ -252,3 +252,76 @@ describe('capturing member requests', () => {
     expect(again.body.data.counts).toEqual({ created: 0, updated: 0, unchanged: 500, hidden: 0 });
   });
 });
+
+describe('the lead score on cards', () => {
+  const SCORED = { platform: 'facebook', groupId: 'scored-club', groupName: 'Scored Club' } as const;
+  const search = (client: TestClient, body: Record<string, unknown>) =>
+    client.post('/search/v2', { teamUID: team.teamUID, ...body });
+  const byName = (hits: { name: string; leadScore: number | null }[]) =>
+    Object.fromEntries(hits.map((hit) => [hit.name, hit.leadScore]));
+
+  beforeAll(async () => {
+    expect((await owner.put(groupPath(other.groupUID, SCORED.groupId), { name: 'Scored Club' })).status).toBe(
+      200,
+    );
+  });
+
+  it('shows the latest request’s score on the hits and cards of its pipeline, and filters by it', async () => {
+    const unsure = { answers: [], agreedToRules: false };
+    const captured = await member.post(
+      capturePath(),
+      batch([request('1301'), request('1302', unsure)], SCORED),
+    );
+    expect(captured.status).toBe(200);
+    // An email, a phone, every question answered and the rules agreed to; short answers, no photo.
+    const full = 25 + 15 + 20 + 10;
+    const pipelineId = other.groupUID;
+
+    const hits = await search(member, { paging: { size: 100 }, objectToFilter: { pipelineId } });
+    expect(hits.status).toBe(200);
+    expect(byName(hits.body.data.hits)).toMatchObject({ 'Person 1301': full, 'Person 1302': 0 });
+    const everywhere = await search(member, { paging: { size: 10 }, searchObj: 'Person 1301' });
+    expect(byName(everywhere.body.data.hits)['Person 1301']).toBeNull();
+
+    // Asked again with the answers given and the rules agreed to: the card shows the new score.
+    await member.post(
+      capturePath(),
+      batch([request('1302', { answers: request('1302').answers.slice(0, 1) })], SCORED),
+    );
+    const again = await search(member, { paging: { size: 100 }, objectToFilter: { pipelineId } });
+    expect(byName(again.body.data.hits)['Person 1302']).toBe(20 + 10);
+
+    const atLeast = await search(member, {
+      paging: { size: 100 },
+      objectToFilter: { pipelineId, leadScoreMin: 50 },
+    });
+    expect(atLeast.body.data.total).toBe(1);
+    expect(atLeast.body.data.hits.map((hit: { name: string }) => hit.name)).toEqual(['Person 1301']);
+    const typed = await search(member, {
+      paging: { size: 100 },
+      searchObj: 'Person 130',
+      sort: { field: 'name', order: 'asc' },
+      objectToFilter: { pipelineId, leadScoreMin: 30 },
+    });
+    expect(byName(typed.body.data.hits)).toEqual({ 'Person 1301': full, 'Person 1302': 30 });
+    const board = await search(member, {
+      isPipelineInitial: true,
+      paging: { size: 50 },
+      objectToFilter: { pipelineId, leadScoreMin: 50 },
+    });
+    const cards = board.body.data.stages.flatMap((stage: { hits: unknown[] }) => stage.hits);
+    expect(byName(cards)).toEqual({ 'Person 1301': full });
+    expect(board.body.data.total).toBe(1);
+  });
+
+  it('answers 404 to another team and refuses a score outside 0 to 100, naming the field', async () => {
+    const filter = { pipelineId: other.groupUID, leadScoreMin: 50 };
+    const stranger = await server.createTeam({ name: 'Sue Stranger', email: 'sue@scores-elsewhere.test' });
+    expect((await search(stranger.owner, { objectToFilter: filter })).status).toBe(404);
+    for (const leadScoreMin of [101, -1, 'x', 2.5]) {
+      const bad = await search(member, { objectToFilter: { ...filter, leadScoreMin } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.message).toMatch(/^Invalid body\.objectToFilter\.leadScoreMin/);
+    }
+  });
+});

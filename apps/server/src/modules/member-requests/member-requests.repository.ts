@@ -100,12 +100,14 @@ export function listGroupRequestsOf(
 }
 
 /**
- * Writes requests captured again or for the first time, in one statement. A request stored with a
- * decision keeps it (and its score): only one still pending takes the new status.
+ * Writes requests captured again or for the first time, and their scores onto the contacts' places
+ * in the pipeline, in one statement. A request stored with a decision keeps it: only one still
+ * pending takes the new status.
  */
 export async function upsertRequests(db: TeamDb, rows: MemberRequestInsert[]) {
   if (rows.length === 0) return;
-  await db.execute(sql`${insertUnnest(memberRequests, rows)}
+  // The card reads the score off the contact's place in the pipeline, so the board needs no look-up.
+  await db.execute(sql`with written as (${insertUnnest(memberRequests, rows)}
     on conflict (team_id, platform, group_id, contact_id) do update set
       pipeline_id = excluded.pipeline_id, name = excluded.name, profile_id = excluded.profile_id,
       username = excluded.username, photo_url = excluded.photo_url, answers = excluded.answers,
@@ -117,7 +119,11 @@ export async function upsertRequests(db: TeamDb, rows: MemberRequestInsert[]) {
       status = case when member_requests.status = 'pending' then excluded.status else member_requests.status end,
       rule_id = case when member_requests.status = 'pending' then excluded.rule_id else member_requests.rule_id end,
       decided_at = case when member_requests.status = 'pending' then excluded.decided_at else member_requests.decided_at end,
-      feedback = case when member_requests.status = 'pending' then excluded.feedback else member_requests.feedback end`);
+      feedback = case when member_requests.status = 'pending' then excluded.feedback else member_requests.feedback end
+    returning team_id, pipeline_id, contact_id, lead_score)
+    update contact_pipelines cp set lead_score = w.lead_score from written w
+    where cp.team_id = w.team_id and cp.pipeline_id = w.pipeline_id and cp.contact_id = w.contact_id
+      and cp.lead_score is distinct from w.lead_score`);
 }
 
 /** One request by its id, or null. */

@@ -55,7 +55,7 @@ export async function visibleFilter(db: TeamDb, reader: Reader, filter: SearchFi
   const found = await referencesOf(db, reader.teamUID, filter);
   const visible = (pipelineId: string | null | undefined) =>
     pipelineId !== undefined && canSeePipelineItem(reader, { pipelineId });
-  const { pipelineId, stageIds, tags, ...rest } = filter;
+  const { pipelineId, stageIds, leadScoreMin, tags, ...rest } = filter;
   const keptPipeline = pipelineId && visible(pipelineId) ? pipelineId : undefined;
   const keptStages = stageIds?.filter((stageId) => visible(found.stagePipeline(stageId)));
   const keptTags = tags?.ids.filter((tagId) => visible(found.tagPipeline(tagId)));
@@ -63,6 +63,7 @@ export async function visibleFilter(db: TeamDb, reader: Reader, filter: SearchFi
     ...rest,
     ...(keptPipeline && { pipelineId: keptPipeline }),
     ...(keptPipeline && keptStages?.length && { stageIds: keptStages }),
+    ...(keptPipeline && leadScoreMin !== undefined && { leadScoreMin }),
     ...(tags && keptTags?.length && { tags: { ...tags, ids: keptTags } }),
   };
 }

@@ -110,6 +110,8 @@ function searchParts(query: SearchQuery, pipeline: PipelineForm = 'join'): { joi
   if (query.contactIds) conditions.push(sql`c.id = any(${textArray(query.contactIds)})`);
   if (filter.pipelineId && filter.stageIds?.length && pipeline === 'join')
     conditions.push(sql`cp.stage_id = any(${textArray(filter.stageIds)})`);
+  if (filter.pipelineId && filter.leadScoreMin !== undefined && pipeline === 'join')
+    conditions.push(sql`cp.lead_score >= ${filter.leadScoreMin}`);
   if (filter.tags) {
     const matching = sql`select count(*) from contact_tags t where t.team_id = c.team_id and t.contact_id = c.id and t.tag_id = any(${textArray(filter.tags.ids)})`;
     conditions.push(
@@ -171,8 +173,10 @@ function inPipeline(query: SearchQuery, pipelineId: string): SQL {
   const stages = query.filter.stageIds?.length
     ? sql` and cp.stage_id = any(${textArray(query.filter.stageIds)})`
     : sql``;
+  const score =
+    query.filter.leadScoreMin !== undefined ? sql` and cp.lead_score >= ${query.filter.leadScoreMin}` : sql``;
   return sql`(c.id in (select cp.contact_id from contact_pipelines cp
-    where cp.team_id = ${query.teamId} and cp.pipeline_id = ${pipelineId}${stages})) is true`;
+    where cp.team_id = ${query.teamId} and cp.pipeline_id = ${pipelineId}${stages}${score})) is true`;
 }
 
 /** The search's order, or (reversed) exactly its reverse, for reading a page from the far end. */
@@ -241,13 +245,16 @@ function sortOf(query: SearchQuery): { field: SearchSortField; order: 'asc' | 'd
  */
 const NULLABLE_SORT_FIELDS = new Set<SearchSortField>(['emailAddress']);
 
-/** A hit's columns; when a pipeline is asked for, its stage and rank come from `cp` or `page`. */
+/**
+ * A hit's columns; when a pipeline is asked for, its stage, rank and lead score come from `cp` or
+ * `page`.
+ */
 function hitColumns(query: SearchQuery, placedIn: 'cp' | 'page' = 'cp'): SQL {
   const placement = !query.filter.pipelineId
-    ? sql`null as stage, null as rank`
+    ? sql`null as stage, null as rank, null as "leadScore"`
     : placedIn === 'cp'
-      ? sql`cp.stage_id as stage, cp.rank as rank`
-      : sql`page.stage_id as stage, page.rank as rank`;
+      ? sql`cp.stage_id as stage, cp.rank as rank, cp.lead_score as "leadScore"`
+      : sql`page.stage_id as stage, page.rank as rank, page.lead_score as "leadScore"`;
   return sql`c.id as "GTID", c.first_name as "firstName", c.last_name as "lastName", c.name, c.email_address as "emailAddress",
     c.phone_number as "phoneNumber", c.photo_url as "photoURL", c.status_label_id as "statusLabelId", c.last_contacted_at as "lastContactedAt", c.created_at as "createdAt", c.updated_at as "updatedAt", ${placement},
     coalesce((select array_agg(s.platform order by s.platform) from contact_sources s where s.team_id = c.team_id and s.contact_id = c.id), '{}') as platforms,
@@ -282,6 +289,7 @@ function toHit(row: Record<string, unknown>): SearchHit {
     tags: row.tags as string[],
     stage: (row.stage as string | null) ?? null,
     rank: (row.rank as string | null) ?? null,
+    leadScore: row.leadScore === null || row.leadScore === undefined ? null : Number(row.leadScore),
     createdAt: date(row.createdAt),
     updatedAt: date(row.updatedAt),
     lastContactedAt: optionalDate(row.lastContactedAt),
@@ -296,7 +304,7 @@ async function countMatches(db: TeamDb, query: SearchQuery): Promise<number> {
     pipelineId && isPlacementOnly(query)
       ? // Nothing asked of the contacts themselves: the placements alone have the count.
         sql`select count(*)::int as total from contact_pipelines
-            where team_id = ${query.teamId} and pipeline_id = ${pipelineId} ${stageCondition(query)}`
+            where team_id = ${query.teamId} and pipeline_id = ${pipelineId} ${placeCondition(query)}`
       : sql`select count(*)::int as total ${fromWhere(query)}`,
   );
   return Number(row?.total ?? 0);
@@ -343,10 +351,10 @@ async function findMatches(
   { pipeline = 'join', reversed = false }: { pipeline?: PipelineForm; reversed?: boolean } = {},
 ): Promise<SearchHit[]> {
   // The page's ids first (a narrow sort or index walk), then the columns of those rows only: a deep
-  // page does not compute sources and tags for every row it skips. A joined pipeline hands its stage
-  // and rank on with the ids; one tested as a set is joined for the page's rows only.
+  // page does not compute sources and tags for every row it skips. A joined pipeline hands its stage,
+  // rank and lead score on with the ids; one tested as a set is joined for the page's rows only.
   const joined = query.filter.pipelineId !== undefined && pipeline === 'join';
-  const ids = sql`select c.id ${joined ? sql`, cp.stage_id, cp.rank` : sql``} ${fromWhere(query, pipeline)}
+  const ids = sql`select c.id ${joined ? sql`, cp.stage_id, cp.rank, cp.lead_score` : sql``} ${fromWhere(query, pipeline)}
     ${orderBy(query, reversed)} limit ${paging.size} offset ${paging.from}`;
   const placement =
     query.filter.pipelineId && !joined
@@ -386,7 +394,7 @@ export async function findStagePages(
       isPlacementOnly(query)
         ? // Nothing asked of the contacts themselves: the board index alone has the counts.
           sql`select stage_id as stage, count(*)::int as total from contact_pipelines
-              where team_id = ${query.teamId} and pipeline_id = ${query.filter.pipelineId} ${stageCondition(query)}
+              where team_id = ${query.teamId} and pipeline_id = ${query.filter.pipelineId} ${placeCondition(query)}
               group by stage_id`
         : sql`select cp.stage_id as stage, count(*)::int as total ${fromWhere(query)} group by cp.stage_id`,
     ),
@@ -439,9 +447,11 @@ function selectStagePages(
   );
 }
 
-/** The asked stages, as a condition on `contact_pipelines` read without an alias. */
-function stageCondition(query: SearchQuery): SQL {
-  return query.filter.stageIds?.length ? sql`and stage_id = any(${textArray(query.filter.stageIds)})` : sql``;
+/** The asked stages and least lead score, as conditions on `contact_pipelines` read without an alias. */
+function placeCondition(query: SearchQuery): SQL {
+  const { stageIds, leadScoreMin } = query.filter;
+  return sql`${stageIds?.length ? sql`and stage_id = any(${textArray(stageIds)})` : sql``}
+    ${leadScoreMin !== undefined ? sql`and lead_score >= ${leadScoreMin}` : sql``}`;
 }
 
 /** Whether a pipeline search asks only where contacts are (pipeline, stages), nothing of the contacts. */
@@ -454,5 +464,8 @@ function isPlacementOnly(query: SearchQuery): boolean {
   );
 }
 
-/** Filter fields about where a contact is, not what it is (a saved view's id is resolved before). */
-const PLACEMENT_FILTERS = new Set(['pipelineId', 'stageIds', 'filterSetId']);
+/**
+ * Filter fields about the contact's place in the pipeline, not the contact (a saved view's id is
+ * resolved before).
+ */
+const PLACEMENT_FILTERS = new Set(['pipelineId', 'stageIds', 'leadScoreMin', 'filterSetId']);

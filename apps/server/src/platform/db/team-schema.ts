@@ -10,6 +10,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -247,6 +248,8 @@ export const contactPipelines = pgTable(
     rank: text('rank').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
     stageChangedAt: timestamp('stage_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The lead score of the contact's latest member request to this pipeline, read by its cards. */
+    leadScore: smallint('lead_score'),
   },
   (table) => [
     primaryKey({ columns: [table.teamId, table.contactId, table.pipelineId] }),
@@ -272,6 +275,7 @@ export const deletedContactPipelines = pgTable(
     rank: text('rank').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
     stageChangedAt: timestamp('stage_changed_at', { withTimezone: true }).notNull(),
+    leadScore: smallint('lead_score'),
   },
   (table) => [
     primaryKey({ columns: [table.teamId, table.contactId, table.pipelineId] }),

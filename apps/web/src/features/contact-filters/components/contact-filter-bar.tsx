@@ -29,6 +29,7 @@ import {
   hasContactFilters,
   isoToDay,
   dayToIso,
+  readLeadScoreMin,
   toContactFilter,
   toFullPatch,
 } from '../lib/filter-params';
@@ -64,7 +65,48 @@ function fromPresence(value: string | null): boolean | undefined {
   return undefined;
 }
 
-/** Free text, stages, tags, platforms, dates and email/phone filters, with saved views. */
+/**
+ * The least lead score, typed as a number and applied a moment after the typing stops, so "80" does
+ * not search for 8 first.
+ */
+function LeadScoreInput({
+  value,
+  onChange,
+}: {
+  value: number | undefined;
+  onChange: (next: number | undefined) => void;
+}) {
+  const [typed, setTyped] = useState(value?.toString() ?? '');
+  // Follows the URL when it changes from elsewhere (a saved view, Clear filters).
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    setTyped(value?.toString() ?? '');
+  }
+  const commit = useDebouncedCallback((next: string) => onChange(readLeadScoreMin(next)), TEXT_DEBOUNCE_MS);
+  return (
+    <TextInput
+      type="number"
+      label="Lead score at least"
+      placeholder="Any"
+      min={0}
+      max={100}
+      step={1}
+      inputMode="numeric"
+      value={typed}
+      onChange={(event) => {
+        setTyped(event.currentTarget.value);
+        commit(event.currentTarget.value);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') onChange(readLeadScoreMin(event.currentTarget.value));
+      }}
+      w={{ base: '100%', xs: 140 }}
+    />
+  );
+}
+
+/** Free text, stages, tags, platforms, lead score, dates and email/phone filters, with saved views. */
 export function ContactFilterBar({ teamUID, pipelineId, value, onChange }: ContactFilterBarProps) {
   const { filter } = value;
   const details = usePipelines(teamUID);
@@ -115,7 +157,9 @@ export function ContactFilterBar({ teamUID, pipelineId, value, onChange }: Conta
       filter.tags?.ids.length,
       filter.platforms?.length,
       filter.statusLabelIds?.length,
-    ].filter((count) => count !== undefined && count > 0).length + moreCount;
+    ].filter((count) => count !== undefined && count > 0).length +
+    (pipelineId && filter.leadScoreMin !== undefined ? 1 : 0) +
+    moreCount;
 
   const fields = (
     <>
@@ -169,6 +213,9 @@ export function ContactFilterBar({ teamUID, pipelineId, value, onChange }: Conta
         clearable
         w={{ base: '100%', xs: 200 }}
       />
+      {pipelineId && (
+        <LeadScoreInput value={filter.leadScoreMin} onChange={(leadScoreMin) => onChange({ leadScoreMin })} />
+      )}
       {(statusLabels.length > 0 || filter.statusLabelIds) && (
         <MultiSelect
           label="Status labels"

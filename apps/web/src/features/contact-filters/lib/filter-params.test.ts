@@ -20,6 +20,13 @@ describe('readContactFilters', () => {
     ['hasEmail=true&hasPhone=false', { filter: { hasEmail: true, hasPhone: false }, text: '' }],
     ['hasEmail=yes', { filter: {}, text: '' }],
     ['createdFrom=not-a-day', { filter: {}, text: '' }],
+    ['score=80', { filter: { leadScoreMin: 80 }, text: '' }],
+    ['score=0', { filter: { leadScoreMin: 0 }, text: '' }],
+    ['score=250', { filter: { leadScoreMin: 100 }, text: '' }],
+    ['score=-5', { filter: { leadScoreMin: 0 }, text: '' }],
+    ['score=high', { filter: {}, text: '' }],
+    ['score=7.5', { filter: {}, text: '' }],
+    ['score=', { filter: {}, text: '' }],
   ])('reads %j into the search filter', (search, expected) => {
     expect(readContactFilters(new URLSearchParams(search))).toEqual(expected);
   });
@@ -54,6 +61,7 @@ describe('writeContactFilters', () => {
         updatedTo: dayToIso('2026-03-04', 'end')!,
         hasEmail: true,
         hasPhone: false,
+        leadScoreMin: 60,
       },
     };
     expect(readContactFilters(replaceContactFilters(new URLSearchParams('q=x&stages=z'), value))).toEqual(

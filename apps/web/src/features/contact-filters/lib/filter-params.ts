@@ -25,6 +25,7 @@ const PARAM = {
   hasEmail: 'hasEmail',
   hasPhone: 'hasPhone',
   statusLabelIds: 'labels',
+  leadScoreMin: 'score',
 } as const;
 
 /** Every search param the filters own, so other params of the page are kept. */
@@ -67,6 +68,15 @@ export function isoToDay(iso: string): string | undefined {
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
 }
 
+/**
+ * The least lead score typed or linked: a whole number from 0 to 100, a figure outside brought
+ * within; anything else (or nothing) sets no filter.
+ */
+export function readLeadScoreMin(text: string | null): number | undefined {
+  if (text === null || !/^\s*-?\d+\s*$/.test(text)) return undefined;
+  return Math.min(100, Math.max(0, Number(text)));
+}
+
 /** Reads the filters and free text from a page's search params; unknown values are ignored. */
 export function readContactFilters(params: URLSearchParams): ContactFilterValue {
   const filter: ContactFilter = {};
@@ -91,6 +101,8 @@ export function readContactFilters(params: URLSearchParams): ContactFilterValue 
   if (hasPhone !== undefined) filter.hasPhone = hasPhone;
   const statusLabelIds = readList(params, PARAM.statusLabelIds);
   if (statusLabelIds.length > 0) filter.statusLabelIds = statusLabelIds;
+  const leadScoreMin = readLeadScoreMin(params.get(PARAM.leadScoreMin));
+  if (leadScoreMin !== undefined) filter.leadScoreMin = leadScoreMin;
   return { filter, text: (params.get(PARAM.text) ?? '').trim() };
 }
 
@@ -117,6 +129,7 @@ export function writeContactFilters(current: URLSearchParams, patch: ContactFilt
   if ('hasEmail' in patch) setParam(params, PARAM.hasEmail, patch.hasEmail?.toString());
   if ('hasPhone' in patch) setParam(params, PARAM.hasPhone, patch.hasPhone?.toString());
   if ('statusLabelIds' in patch) setParam(params, PARAM.statusLabelIds, patch.statusLabelIds?.join(','));
+  if ('leadScoreMin' in patch) setParam(params, PARAM.leadScoreMin, patch.leadScoreMin?.toString());
   return params;
 }
 
@@ -153,5 +166,6 @@ export function toFullPatch(value: ContactFilterValue): ContactFilterPatch {
     hasEmail: filter.hasEmail,
     hasPhone: filter.hasPhone,
     statusLabelIds: filter.statusLabelIds,
+    leadScoreMin: filter.leadScoreMin,
   };
 }

@@ -1,5 +1,11 @@
 import { ActionIcon, Button, Checkbox, Group, Popover, Stack, Text } from '@mantine/core';
-import { CONTACT_COLUMN_LABELS, moveColumn, toggleColumn, type ColumnPrefs } from '../lib/column-prefs';
+import {
+  CONTACT_COLUMN_LABELS,
+  PIPELINE_COLUMN_IDS,
+  moveColumn,
+  toggleColumn,
+  type ColumnPrefs,
+} from '../lib/column-prefs';
 
 export interface ColumnPickerProps {
   prefs: ColumnPrefs;
@@ -23,7 +29,9 @@ export function ColumnPicker({ prefs, onChange, hasPipeline }: ColumnPickerProps
             return (
               <Group key={id} gap="xs" justify="space-between" wrap="nowrap">
                 <Checkbox
-                  label={id === 'stage' && !hasPipeline ? `${label} (with a pipeline)` : label}
+                  label={
+                    PIPELINE_COLUMN_IDS.includes(id) && !hasPipeline ? `${label} (with a pipeline)` : label
+                  }
                   checked={!prefs.hidden.includes(id)}
                   onChange={() => onChange(toggleColumn(prefs, id))}
                 />

@@ -340,6 +340,10 @@ export function ContactTable({
           ) : null;
         },
       }),
+      leadScore: helper.accessor('leadScore', {
+        id: 'leadScore',
+        cell: ({ row }) => row.original.leadScore,
+      }),
       statusLabel: helper.accessor('statusLabelId', {
         id: 'statusLabel',
         cell: ({ row }) => {

@@ -33,9 +33,13 @@ describe('parseColumnPrefs', () => {
 });
 
 describe('listVisibleColumns', () => {
-  it('shows the stage only when a pipeline is chosen', () => {
-    const prefs = { order: ['stage', 'name'] as const, hidden: [] };
-    expect(listVisibleColumns({ order: [...prefs.order], hidden: [] }, true)).toEqual(['stage', 'name']);
+  it('shows the stage and the lead score only when a pipeline is chosen', () => {
+    const prefs = { order: ['stage', 'name', 'leadScore'] as const, hidden: [] };
+    expect(listVisibleColumns({ order: [...prefs.order], hidden: [] }, true)).toEqual([
+      'stage',
+      'name',
+      'leadScore',
+    ]);
     expect(listVisibleColumns({ order: [...prefs.order], hidden: [] }, false)).toEqual(['name']);
   });
 });

@@ -5,6 +5,7 @@ export const CONTACT_COLUMN_IDS = [
   'phoneNumber',
   'platforms',
   'stage',
+  'leadScore',
   'statusLabel',
   'tags',
   'createdAt',
@@ -19,6 +20,7 @@ export const CONTACT_COLUMN_LABELS: Readonly<Record<ContactColumnId, string>> = 
   phoneNumber: 'Phone',
   platforms: 'Platforms',
   stage: 'Stage',
+  leadScore: 'Lead score',
   statusLabel: 'Status label',
   tags: 'Tags',
   createdAt: 'Created',
@@ -64,9 +66,14 @@ export function parseColumnPrefs(stored: string | null): ColumnPrefs {
   return listVisibleColumns(prefs, true).length === 0 ? DEFAULT_COLUMN_PREFS : prefs;
 }
 
-/** The columns to show, in order; stage only when a pipeline is chosen. */
+/** Columns about the contact's place in a pipeline: shown only when a pipeline is chosen. */
+export const PIPELINE_COLUMN_IDS: readonly ContactColumnId[] = ['stage', 'leadScore'];
+
+/** The columns to show, in order; stage and lead score only when a pipeline is chosen. */
 export function listVisibleColumns(prefs: ColumnPrefs, hasPipeline: boolean): ContactColumnId[] {
-  return prefs.order.filter((id) => !prefs.hidden.includes(id) && (hasPipeline || id !== 'stage'));
+  return prefs.order.filter(
+    (id) => !prefs.hidden.includes(id) && (hasPipeline || !PIPELINE_COLUMN_IDS.includes(id)),
+  );
 }
 
 /** Shows or hides a column; the last visible column cannot be hidden. */
@@ -94,6 +101,7 @@ export const COLUMN_WIDTHS: Record<ContactColumnId, number> = {
   phoneNumber: 180,
   platforms: 170,
   stage: 160,
+  leadScore: 110,
   statusLabel: 150,
   tags: 240,
   createdAt: 130,

@@ -98,6 +98,20 @@ function CardStatusLabel({ labelId }: { labelId: string }) {
   );
 }
 
+/** The lead score of the contact's member request to this pipeline. */
+function ScoreChip({ score }: { score: number }) {
+  return (
+    <span
+      className="gt-card-chip"
+      data-tone="score"
+      data-testid="card-lead-score"
+      title="Lead score, 0 to 100"
+    >
+      Score {score}
+    </span>
+  );
+}
+
 /** The tags that fit on the line, then "+N" for the others (all named in its tooltip). */
 function TagLine({ tags }: { tags: TagLabel[] }) {
   const shown = fitChips(
@@ -212,7 +226,7 @@ export interface ContactCardProps {
 }
 
 /**
- * A contact on the board: photo, name, platforms, open task, when last contacted and tags, with a
+ * A contact on the board: photo, name, lead score, platforms, open task, when last contacted and tags, with a
  * keyboard move menu. Every card of a density has one height (contact-card.css, CARD_HEIGHTS), so
  * the board's virtual lists place cards by arithmetic instead of measuring each one. Plain elements
  * styled by contact-card.css: a long column mounts cards on every scroll.
@@ -259,6 +273,7 @@ export const ContactCard = memo(function ContactCard({
             <span className="gt-card-text">{card.emailAddress}</span>
             <span className="gt-card-line">
               {card.statusLabelId && <CardStatusLabel labelId={card.statusLabelId} />}
+              {card.leadScore !== null && <ScoreChip score={card.leadScore} />}
               {card.platforms.filter(isSocialPlatform).map((platform) => (
                 <Chip key={platform} color={PLATFORM_COLORS[platform]}>
                   {formatPlatformName(platform)}
@@ -269,6 +284,7 @@ export const ContactCard = memo(function ContactCard({
         )}
         <span className="gt-card-line">
           {density === 'compact' && card.statusLabelId && <CardStatusLabel labelId={card.statusLabelId} />}
+          {density === 'compact' && card.leadScore !== null && <ScoreChip score={card.leadScore} />}
           {card.nextTaskDueAt && <TaskMarker dueAt={card.nextTaskDueAt} now={now} />}
           <span className="gt-card-dimmed" data-testid="card-last-contacted">
             {card.lastContactedAt

@@ -23,6 +23,7 @@ function buildHit(GTID: string, stage: string): SearchHit {
     tags: [],
     stage,
     rank: null,
+    leadScore: null,
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-01-01T00:00:00Z',
     lastContactedAt: null,
