@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { APP_ORIGIN, DEMO_USER, callApi, readCurrentTeamUID, signInThroughApi } from './helpers';
+import { APP_ORIGIN, buildUser, callApi, readCurrentTeamUID, signUpThroughApi } from './helpers';
 import type { PageWindow } from './helpers';
 
 // The sidebar as the extension shows it beside a social page, without the extension: a stand-in
@@ -37,7 +37,8 @@ function buildHostPage(person: Record<string, unknown>): string {
 test('the sidebar adds the person on screen, changes their stage, takes a note, inserts a message and asks the AI for the next one', async ({
   page,
 }) => {
-  await signInThroughApi(page.request, DEMO_USER);
+  // A team of its own: the person it adds must not change the demo team other journeys read.
+  await signUpThroughApi(page.request, buildUser('Sidebar'));
   const teamUID = await readCurrentTeamUID(page.request);
   const me = await callApi<{ name: string }>(page.request, 'GET', '/api/v1/me');
   const unique = Date.now().toString(36);
