@@ -122,6 +122,8 @@ test.describe('phone layout and dark mode', () => {
     // The menu stays open to show the choice; axe scans the page once it is closed (an open Mantine
     // menu's own focus guard is flagged by aria-required-children).
     await page.keyboard.press('Escape');
+    // Its closing transition keeps the dropdown in the page a moment: scan once it has gone.
+    await expect(page.getByRole('menu')).toHaveCount(0);
     expect(await findBlockingA11yViolations(page)).toEqual([]);
 
     // Without the app's code at all, the page already has the chosen scheme: no light flash first.

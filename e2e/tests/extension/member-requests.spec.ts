@@ -86,6 +86,7 @@ test("on a Facebook group's requests page the pending requests are captured into
   const anaCard = cards.filter({ hasText: 'Ana Lima' });
   await expect(anaCard.getByTestId('card-lead-score')).toHaveText(`Score ${anaScore}`);
   await expect(cards.filter({ hasText: 'Bruno Costa' })).toHaveCount(1);
+  await page.getByRole('button', { name: 'More filters' }).click();
   await page.getByRole('spinbutton', { name: 'Lead score at least' }).fill(String(anaScore));
   await expect(cards.filter({ hasText: 'Bruno Costa' })).toHaveCount(0);
   await expect(anaCard).toBeVisible();

@@ -143,6 +143,7 @@ export function ContactFilterBar({ teamUID, pipelineId, value, onChange }: Conta
     filter.updatedTo,
     filter.hasEmail,
     filter.hasPhone,
+    pipelineId ? filter.leadScoreMin : undefined,
   ].filter((item) => item !== undefined).length;
 
   const setDay = (key: 'createdFrom' | 'createdTo' | 'updatedFrom' | 'updatedTo', day: string) =>
@@ -157,9 +158,7 @@ export function ContactFilterBar({ teamUID, pipelineId, value, onChange }: Conta
       filter.tags?.ids.length,
       filter.platforms?.length,
       filter.statusLabelIds?.length,
-    ].filter((count) => count !== undefined && count > 0).length +
-    (pipelineId && filter.leadScoreMin !== undefined ? 1 : 0) +
-    moreCount;
+    ].filter((count) => count !== undefined && count > 0).length + moreCount;
 
   const fields = (
     <>
@@ -213,9 +212,6 @@ export function ContactFilterBar({ teamUID, pipelineId, value, onChange }: Conta
         clearable
         w={{ base: '100%', xs: 200 }}
       />
-      {pipelineId && (
-        <LeadScoreInput value={filter.leadScoreMin} onChange={(leadScoreMin) => onChange({ leadScoreMin })} />
-      )}
       {(statusLabels.length > 0 || filter.statusLabelIds) && (
         <MultiSelect
           label="Status labels"
@@ -272,6 +268,10 @@ export function ContactFilterBar({ teamUID, pipelineId, value, onChange }: Conta
         allowDeselect={false}
         comboboxProps={{ withinPortal: false }}
       />
+      {/* Among the less used filters: in the bar it pushed the board down a row on a laptop. */}
+      {pipelineId && (
+        <LeadScoreInput value={filter.leadScoreMin} onChange={(leadScoreMin) => onChange({ leadScoreMin })} />
+      )}
     </SimpleGrid>
   );
 
