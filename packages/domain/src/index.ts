@@ -260,6 +260,15 @@ export {
   formatDateInZone,
 } from './task-schedule';
 export type { RepeatRule } from './task-schedule';
+export {
+  defaultQueueSettings,
+  describeQueueMoment,
+  nextQueueMoment,
+  queueSettingsSchema,
+  startOfLocalDay,
+  workingWindowSchema,
+} from './queue-schedule';
+export type { QueueMoment, QueueSettings, QueueStopReason, WorkingWindow } from './queue-schedule';
 export { CHANGE_ENTITIES } from './change-events';
 export type { ChangeEntity, ChangeEvent } from './change-events';
 export { changedFields } from './changes';
