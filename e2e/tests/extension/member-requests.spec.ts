@@ -1,7 +1,7 @@
 import { LEAD_SCORE_WEIGHTS } from '@grouptrack/domain';
 import type { Page } from '@playwright/test';
 import { buildUser, callApi, readCurrentTeamUID, signUpThroughApi } from '../helpers';
-import { expect, serveSitePage, signInExtension, test } from './fixtures';
+import { expect, readCaptureFixture, serveSitePage, signInExtension, test } from './fixtures';
 
 const REQUESTS_PAGE = 'https://www.facebook.com/groups/demofounders/member-requests';
 
@@ -55,7 +55,7 @@ test("on a Facebook group's requests page the pending requests are captured into
   await sidebar.getByRole('button', { name: 'Connect this group' }).click();
   await expect(sidebar.getByRole('heading', { name: 'Requests to review' })).toBeVisible();
   // The page sends its requests again shortly, into the pipeline now connected.
-  await expect(status).toHaveText('GroupTrack has 3 requests: 3 new.', { timeout: 20_000 });
+  await expect(status).toHaveText('GroupTrack has 5 requests: 5 new.', { timeout: 20_000 });
 
   // Ana is in the pipeline's first stage, with the email she gave in her answers.
   const ana = await callApi<{
@@ -74,7 +74,7 @@ test("on a Facebook group's requests page the pending requests are captured into
 
   // The same page opened again changes nothing.
   await site.reload();
-  await expect(status).toHaveText('GroupTrack has 3 requests: 3 already there.');
+  await expect(status).toHaveText('GroupTrack has 5 requests: 5 already there.');
 
   // Her card shows her lead score: she gave an email, answered every question, agreed to the rules
   // and has a photo (her answers are short). Filtering by that score keeps her and leaves Bruno out.
@@ -99,14 +99,55 @@ test("on a Facebook group's requests page the pending requests are captured into
   ).toHaveCount(1);
 });
 
-test('rules decide the requests as they are captured, the extension approves and declines them on the page at the set pace, and one left for review is approved from the board', async ({
+/**
+ * Has the requests page behave as Facebook's does for declining with feedback: its row's "More
+ * request options" draws the menu, "Decline with feedback" the dialog, whose Decline closes it. Every
+ * button and menu item pressed is recorded with its moment, and the feedback typed, as an admin would
+ * see them.
+ */
+function recordRequestPage(layers: string): string {
+  return `
+    if (location.hostname === 'www.facebook.com') {
+      globalThis.gtClicks = [];
+      const drawn = document.createElement('template');
+      drawn.innerHTML = ${JSON.stringify(layers)};
+      const layer = (name) => drawn.content.querySelector('[data-layer="' + name + '"]').cloneNode(true);
+      document.addEventListener('click', (event) => {
+        const pressed = event.target.closest('[role="button"], [role="menuitem"]');
+        if (!pressed) return;
+        const label = pressed.getAttribute('aria-label') ?? pressed.textContent.trim();
+        const dialog = pressed.closest('[role="dialog"]');
+        globalThis.gtClicks.push({ label: dialog ? 'Dialog: ' + label : label, at: Date.now() });
+        if (label === 'More request options') document.body.append(layer('menu'));
+        if (label === 'Decline with feedback') {
+          document.querySelector('[data-layer="menu"]').remove();
+          document.body.append(layer('dialog'));
+        }
+        if (dialog && label === 'Decline') {
+          globalThis.gtFeedback = dialog.querySelector('textarea').value;
+          dialog.parentElement.remove();
+        }
+      }, true);
+    }
+  `;
+}
+
+test('rules decide the requests of five people as they are captured, with their tags; the extension approves three and declines one with feedback on the page at the set pace, and the one left for review is approved from the board', async ({
   extensionContext,
   extensionPage: page,
 }) => {
   await signUpThroughApi(page.request, buildUser('Rules'));
   await signInExtension(page);
   const { teamUID, pipeline } = await connectGroup(page);
-  const rule = (id: string, decision: string, conditions: unknown[]) => ({
+  const { tags } = await callApi<{ tags: { tagUID: string; name: string }[] }>(
+    page.request,
+    'POST',
+    `/api/v1/teams/${teamUID}/tag-sets`,
+    { name: 'Joined by', tags: ['Newsletter', 'Call first'], pipelineId: pipeline.groupUID },
+  );
+  const tagNamed = (name: string) => tags.find((tag) => tag.name === name)!.tagUID;
+  const feedback = 'Please answer the membership questions, then ask again.';
+  const rule = (id: string, decision: string, conditions: unknown[], more: object = {}) => ({
     id,
     name: id,
     enabled: true,
@@ -116,30 +157,28 @@ test('rules decide the requests as they are captured, the extension approves and
     tagIds: [],
     stageId: null,
     taskTemplateId: null,
+    ...more,
   });
-  // Ana gave her email: approved. Chloé heard of the group from a friend: flagged for a person. Bruno: declined.
+  // Ana and Elena gave their email, Farid his phone: approved, tagged. Chloé heard of the group from a
+  // friend: flagged for a person. Bruno answered nothing: declined, told why.
   await callApi(
     page.request,
     'PUT',
     `/api/v1/teams/${teamUID}/pipelines/${pipeline.groupUID}/member-request-rules`,
     {
       rules: [
-        rule('Email given', 'approve', [{ kind: 'email-given' }]),
+        rule('Email given', 'approve', [{ kind: 'email-given' }], { tagIds: [tagNamed('Newsletter')] }),
+        rule('Phone given', 'approve', [{ kind: 'phone-given' }], { tagIds: [tagNamed('Call first')] }),
         rule('Heard from a friend', 'flag', [{ kind: 'answer-contains', words: ['friend'] }]),
-        rule('Everyone else', 'decline', []),
+        rule('Everyone else', 'decline', [], { feedback }),
       ],
       pacing: { minPauseSeconds: 1, maxPauseSeconds: 2, dailyCap: 10, pauseMinutesWhenBlocked: 60 },
     },
   );
 
-  // The page records the clicks it receives, and when, as the group's admin would see them.
-  await extensionContext.addInitScript(`
-    globalThis.gtClicks = [];
-    document.addEventListener('click', (event) => {
-      const label = event.target.closest('[role="button"]')?.getAttribute('aria-label');
-      if (label) globalThis.gtClicks.push({ label, at: Date.now() });
-    }, true);
-  `);
+  await extensionContext.addInitScript(
+    recordRequestPage(readCaptureFixture('facebook/member-requests-feedback.en.html')),
+  );
   await serveSitePage(extensionContext, 'www.facebook.com', {
     '/groups/demofounders/member-requests': 'facebook/member-requests.en.html',
   });
@@ -147,15 +186,58 @@ test('rules decide the requests as they are captured, the extension approves and
   await site.goto(REQUESTS_PAGE);
   const region = site.getByRole('region', { name: 'GroupTrack member requests' });
   await expect(region.getByRole('status', { name: 'Captured' })).toHaveText(
-    'GroupTrack has 3 requests: 3 new.',
+    'GroupTrack has 5 requests: 5 new.',
   );
-  await expect(region.getByRole('status', { name: 'Decisions' })).toHaveText(/: 2 of 10 today\.$/, {
-    timeout: 20_000,
+
+  // Captured into the pipeline with their answers, the email or phone they gave in them, and the rule's tags.
+  const read = (profileId: string) =>
+    callApi<{
+      contact: {
+        emailAddress: string | null;
+        phoneNumber: string | null;
+        groupData: Record<string, { questions: { question: string; answer: string }[] }>;
+      };
+      pipelines: { pipelineUID: string }[];
+      tags: { name: string }[];
+    }>(page.request, 'POST', `/api/v1/teams/${teamUID}/contacts/core-data`, {
+      platform: 'facebook',
+      contact: { profileId },
+    });
+  const elena = await read('100000000000008');
+  expect(elena).toMatchObject({
+    contact: { emailAddress: 'elena.rossi@example.com' },
+    pipelines: [{ pipelineUID: pipeline.groupUID }],
+    tags: [{ name: 'Newsletter' }],
+  });
+  expect(elena.contact.groupData[pipeline.groupUID]?.questions).toContainEqual({
+    question: 'What do you want to learn here?',
+    answer: 'Grow my newsletter to a thousand readers.',
+  });
+  const farid = await read('100000000000009');
+  expect(farid.contact.phoneNumber?.replace(/\D/g, '')).toBe('351912345678');
+  expect(farid.tags.map((tag) => tag.name)).toEqual(['Call first']);
+  expect((await read('100000000000002')).tags).toEqual([]);
+
+  await expect(region.getByRole('status', { name: 'Decisions' })).toHaveText(/: 4 of 10 today\.$/, {
+    timeout: 40_000,
   });
   const recorded = await site.evaluate<{ label: string; at: number }[]>('globalThis.gtClicks');
-  expect(recorded.map((click) => click.label).sort()).toEqual(['Approve', 'Decline']);
-  // At the pipeline's pace: a second at least between two clicks.
-  expect(recorded[1]!.at - recorded[0]!.at).toBeGreaterThanOrEqual(1000);
+  expect(recorded.map((click) => click.label).sort()).toEqual([
+    'Approve',
+    'Approve',
+    'Approve',
+    'Decline with feedback',
+    'Dialog: Decline',
+    'More request options',
+  ]);
+  expect(await site.evaluate('globalThis.gtFeedback')).toBe(feedback);
+  // At the pipeline's pace: a second at least between one person's decision and the next's.
+  const firsts = recorded.filter(
+    (click) => click.label === 'Approve' || click.label === 'More request options',
+  );
+  for (const [index, click] of firsts.slice(1).entries()) {
+    expect(click.at - firsts[index]!.at).toBeGreaterThanOrEqual(1000);
+  }
 
   // Chloé waits on the board's review list, and is approved by key.
   await page.bringToFront();
@@ -171,9 +253,25 @@ test('rules decide the requests as they are captured, the extension approves and
   await site.bringToFront();
   await site.reload();
   await expect(region.getByRole('status', { name: 'Decisions' })).toHaveText(
-    /^Approved Chloé Dubois: 3 of 10 today\.$/,
-    {
-      timeout: 20_000,
-    },
+    /^Approved Chloé Dubois: 5 of 10 today\.$/,
+    { timeout: 20_000 },
   );
+
+  // Bruno's history says which rule declined him, with what words, and that it was done on the page.
+  const bruno = await callApi<{ contact: { GTID: string } }>(
+    page.request,
+    'POST',
+    `/api/v1/teams/${teamUID}/contacts/core-data`,
+    { platform: 'facebook', contact: { profileId: '100000000000002' } },
+  );
+  await page.bringToFront();
+  await page.goto(`/contact/${bruno.contact.GTID}`);
+  await page.getByRole('tab', { name: 'Activity' }).click();
+  const history = page.getByRole('list', { name: 'Activity' });
+  await expect(
+    history.getByText(
+      `Request to join Demo Founders Circle to be declined by the rule "Everyone else", saying "${feedback}"`,
+    ),
+  ).toBeVisible();
+  await expect(history.getByText('Declined from Demo Founders Circle')).toBeVisible();
 });

@@ -27,6 +27,8 @@ const PEOPLE_CASES: PeopleCase[] = (['en', 'fr'] as const).flatMap((locale): Peo
       fb('100000000000001', 'Ana Lima'),
       fb('100000000000002', 'Bruno Costa'),
       fb('100000000000003', 'Chloé Dubois'),
+      fb('100000000000008', 'Elena Rossi'),
+      fb('100000000000009', 'Farid Haddad'),
     ],
   },
   {

@@ -1,6 +1,12 @@
 export { captureProfile } from './capture-profile';
 export { findPeople } from './find-people';
-export { findRequestAction, readMemberRequests, type MemberRequestsReading } from './read-member-requests';
+export {
+  findFeedbackControl,
+  findRequestAction,
+  readMemberRequests,
+  type FeedbackStep,
+  type MemberRequestsReading,
+} from './read-member-requests';
 export { parseRequestTime } from './request-time';
 export {
   DEFAULT_SELECTOR_PACKS,

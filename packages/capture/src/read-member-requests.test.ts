@@ -2,11 +2,12 @@ import { memberRequestSchema, type MemberRequest } from '@grouptrack/domain';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SELECTOR_PACKS } from './default-packs';
 import { findPeople } from './find-people';
-import { findRequestAction, readMemberRequests } from './read-member-requests';
+import { findFeedbackControl, findRequestAction, readMemberRequests } from './read-member-requests';
 import { parseRequestTime } from './request-time';
+import type { FeedbackStep } from './read-member-requests';
 import type { SelectorPack } from './selector-pack';
 import { ENGLISH_TIME_WORDS, FRENCH_TIME_WORDS } from './packs/time-words';
-import { loadFixture } from './test-fixtures';
+import { loadFixture, readFixture } from './test-fixtures';
 
 /** The moment the tests read the pages at: "2 days ago" is 2025-03-08T12:00Z. */
 const NOW = new Date('2025-03-10T12:00:00.000Z');
@@ -56,6 +57,9 @@ const FB_TEXTS = {
     email: 'What is the best email to reach you?',
     heard: 'Where did you hear about us?',
     friend: "A friend's post.",
+    newsletter: 'Grow my newsletter to a thousand readers.',
+    sales: 'Closing sales calls.',
+    callMe: 'No email, call me on +351 912 345 678',
   },
   fr: {
     learn: 'Qu’aimeriez-vous apprendre ici ?',
@@ -63,6 +67,9 @@ const FB_TEXTS = {
     email: 'Quelle est la meilleure adresse e-mail pour vous joindre ?',
     heard: 'Comment nous avez-vous connus ?',
     friend: 'Une publication d’une amie.',
+    newsletter: 'Faire grandir ma newsletter jusqu’à mille lecteurs.',
+    sales: 'Conclure mes appels de vente.',
+    callMe: 'Pas d’e-mail, appelez-moi au +351 912 345 678',
   },
 } as const;
 
@@ -85,6 +92,16 @@ function demoFoundersRequests(locale: 'en' | 'fr'): MemberRequest[] {
       answers: qa([text.heard, text.friend]),
       agreedToRules: true,
       requestedAt: '2025-03-03T12:00:00.000Z',
+    }),
+    fb('100000000000008', 'Elena Rossi', 'elena-rossi', {
+      answers: qa([text.learn, text.newsletter], [text.email, 'elena.rossi@example.com']),
+      agreedToRules: true,
+      requestedAt: '2025-03-10T09:00:00.000Z',
+    }),
+    fb('100000000000009', 'Farid Haddad', 'farid-haddad', {
+      answers: qa([text.learn, text.sales], [text.email, text.callMe]),
+      agreedToRules: true,
+      requestedAt: '2025-03-06T12:00:00.000Z',
     }),
   ];
 }
@@ -169,7 +186,7 @@ const CASES: RequestsCase[] = [
     platform: 'facebook',
     groupId: 'demofounders',
     groupName: 'Demo Founders Circle',
-    requests: demoFoundersRequests('en'),
+    requests: demoFoundersRequests('en').slice(0, 3),
     blocked: true,
   },
   // A notice in place of the queue: no cards, and their absence is not the pack's fault.
@@ -300,7 +317,7 @@ describe('readMemberRequests', () => {
       expect(reading.requests.map((request) => request.name)).not.toContain(
         platform === 'facebook' ? 'Ana Lima' : 'Diego Alves',
       );
-      expect(reading.requests).toHaveLength(platform === 'facebook' ? 2 : 1);
+      expect(reading.requests).toHaveLength(platform === 'facebook' ? 4 : 1);
     },
   );
 
@@ -317,6 +334,8 @@ describe('readMemberRequests', () => {
       '2025-03-09T12:00:00.000Z',
       '2025-03-11T07:00:00.000Z',
       '2025-03-04T12:00:00.000Z',
+      '2025-03-11T09:00:00.000Z',
+      '2025-03-07T12:00:00.000Z',
     ]);
   });
 
@@ -329,11 +348,13 @@ describe('readMemberRequests', () => {
     const reading = readMemberRequests(loadFixture('facebook/member-requests.en.html', url), url, pack, {
       now: NOW,
     });
-    expect(reading.requests.map((request) => request.answers)).toEqual([[], [], []]);
+    expect(reading.requests.map((request) => request.answers)).toEqual([[], [], [], [], []]);
     expect(reading.requests.map((request) => request.name)).toEqual([
       'Ana Lima',
       'Bruno Costa',
       'Chloé Dubois',
+      'Elena Rossi',
+      'Farid Haddad',
     ]);
     expect(reading.misses).toEqual([
       { platform: 'facebook', pageKind: 'member-requests', selectorId: 'memberRequests.answers.question' },
@@ -472,5 +493,79 @@ describe('finding the control that carries a decision out', () => {
       'approve',
     );
     expect(found).toEqual({ control: null, misses: [] });
+  });
+});
+
+describe('finding the steps of declining with feedback', () => {
+  const bruno = { profileId: '100000000000002', username: null };
+  /** The requests page with Facebook's menu and dialog drawn over it, as after pressing the row's menu. */
+  function withFeedbackLayers(locale: 'en' | 'fr' = 'en') {
+    const doc = loadFixture(`facebook/member-requests.${locale}.html`, FB_REQUESTS);
+    doc.body.insertAdjacentHTML('beforeend', readFixture('facebook/member-requests-feedback.en.html'));
+    return doc;
+  }
+  const find = (doc: Document, step: FeedbackStep) =>
+    findFeedbackControl(doc, FB_REQUESTS, DEFAULT_SELECTOR_PACKS.facebook, bruno, step);
+
+  it("finds the row's menu button, the menu's item, then the dialog's text box and its Decline", () => {
+    const doc = withFeedbackLayers();
+    const open = find(doc, 'open');
+    expect(open.control?.getAttribute('aria-label')).toBe('More request options');
+    const row = findPeople(doc, FB_REQUESTS, DEFAULT_SELECTOR_PACKS.facebook).find(
+      (person) => person.profileId === bruno.profileId,
+    );
+    expect(row?.element.contains(open.control)).toBe(true);
+    expect(find(doc, 'item').control?.textContent?.trim()).toBe('Decline with feedback');
+    expect(find(doc, 'text').control?.tagName).toBe('TEXTAREA');
+    const submit = find(doc, 'submit').control;
+    expect(submit?.getAttribute('aria-label')).toBe('Decline');
+    // The dialog's Decline, not the one in a row.
+    expect(submit?.closest('[role="dialog"]')).not.toBeNull();
+  });
+
+  it('reports the selectors of a step whose menu or dialog is not drawn', () => {
+    const doc = loadFixture('facebook/member-requests.en.html', FB_REQUESTS);
+    expect(find(doc, 'item')).toEqual({
+      control: null,
+      misses: [
+        {
+          platform: 'facebook',
+          pageKind: 'member-requests',
+          selectorId: 'memberRequests.actions.feedback.menuItem',
+        },
+      ],
+    });
+    expect(find(doc, 'submit').misses.map((miss) => miss.selectorId)).toEqual([
+      'memberRequests.actions.feedback.dialog',
+    ]);
+  });
+
+  it('finds no menu on a French page, whose words the pack does not know yet', () => {
+    const found = find(withFeedbackLayers('fr'), 'open');
+    expect(found.control).toBeNull();
+    expect(found.misses.map((miss) => miss.selectorId)).toEqual(['memberRequests.actions.feedback.open']);
+  });
+
+  it('has no steps on a platform without feedback, nor for someone no longer on the page', () => {
+    const skoolUrl = SKOOL_PENDING;
+    const skoolPage = loadFixture('skool/pending.en.html', skoolUrl);
+    expect(
+      findFeedbackControl(
+        skoolPage,
+        skoolUrl,
+        DEFAULT_SELECTOR_PACKS.skool,
+        { profileId: null, username: 'emma-rossi-8642' },
+        'open',
+      ),
+    ).toEqual({ control: null, misses: [] });
+    expect(
+      findFeedbackControl(
+        withFeedbackLayers(),
+        FB_REQUESTS,
+        DEFAULT_SELECTOR_PACKS.facebook,
+        { profileId: '100000000000777', username: null },
+        'open',
+      ),
+    ).toEqual({ control: null, misses: [] });
   });
 });

@@ -169,6 +169,8 @@ function findMarked(marker: Marker, ctx: ExtractContext): Element | null {
   );
 }
 
+type RequestPerson = { profileId: string | null; username: string | null };
+
 /**
  * The control that approves or declines one person's request on a requests page, found in that
  * person's row by the pack's actions; null (with the selectors tried as misses) when the row or the
@@ -178,27 +180,74 @@ export function findRequestAction(
   doc: Document,
   url: string,
   pack: SelectorPack,
-  person: { profileId: string | null; username: string | null },
+  person: RequestPerson,
   decision: 'approve' | 'decline',
 ): { control: Element | null; misses: SelectorMiss[] } {
-  const page = detectPageWithPack(url, pack);
+  const found = findRequestRow(doc, url, pack, person);
   const markers = pack.memberRequests?.actions?.[decision];
-  if (page === null || page.kind !== 'member-requests' || markers === undefined) {
-    return { control: null, misses: [] };
-  }
-  const row = findPeople(doc, url, pack).find(
-    (found) =>
-      (person.profileId !== null && found.profileId === person.profileId) ||
-      (person.username !== null && found.username?.toLowerCase() === person.username.toLowerCase()),
+  if (found === null || markers === undefined) return { control: null, misses: [] };
+  return findFirstMarked(markers, found.row, pack);
+}
+
+/** The steps of declining with feedback, in the order they are taken. */
+export type FeedbackStep = 'open' | 'item' | 'text' | 'submit';
+
+/**
+ * The control of one step of declining a person's request with feedback: the row's menu button
+ * (`open`), the menu's item (`item`, anywhere on the page, as menus are drawn in a layer of their
+ * own), then the dialog's text box and its Decline. Null without misses when the pack has no such
+ * flow or the person's row is gone; null with misses when a step's selectors found nothing.
+ */
+export function findFeedbackControl(
+  doc: Document,
+  url: string,
+  pack: SelectorPack,
+  person: RequestPerson,
+  step: FeedbackStep,
+): { control: Element | null; misses: SelectorMiss[] } {
+  const flow = pack.memberRequests?.actions?.declineWithFeedback;
+  const found = findRequestRow(doc, url, pack, person);
+  if (flow === undefined || found === null) return { control: null, misses: [] };
+  if (step === 'open') return findFirstMarked(flow.open, found.row, pack);
+  const page: ExtractContext = { ...found.row, root: doc };
+  if (step === 'item') return findFirstMarked(flow.item, page, pack);
+  const dialog = findFirstMarked(flow.dialog, page, pack);
+  if (dialog.control === null) return dialog;
+  return findFirstMarked(flow[step], { ...page, root: dialog.control }, pack);
+}
+
+/** The row of a person's request on a requests page, with what the pack's markers are read with inside it. */
+function findRequestRow(
+  doc: Document,
+  url: string,
+  pack: SelectorPack,
+  person: RequestPerson,
+): { row: ExtractContext } | null {
+  const page = detectPageWithPack(url, pack);
+  if (page === null || page.kind !== 'member-requests') return null;
+  const found = findPeople(doc, url, pack).find(
+    (each) =>
+      (person.profileId !== null && each.profileId === person.profileId) ||
+      (person.username !== null && each.username?.toLowerCase() === person.username.toLowerCase()),
   );
-  if (row === undefined) return { control: null, misses: [] };
-  const ctx: ExtractContext = {
-    doc,
-    root: row.element,
-    url,
-    vars: { groupId: page.groupId ?? undefined },
-    keywords: resolveKeywords(pack, doc),
+  if (found === undefined) return null;
+  return {
+    row: {
+      doc,
+      root: found.element,
+      url,
+      vars: { groupId: page.groupId ?? undefined },
+      keywords: resolveKeywords(pack, doc),
+    },
   };
+}
+
+/** The first element the markers find, in order; each marker tried is a miss when none finds one. */
+function findFirstMarked(
+  markers: readonly Marker[],
+  ctx: ExtractContext,
+  pack: SelectorPack,
+): { control: Element | null; misses: SelectorMiss[] } {
   for (const marker of markers) {
     const control = findMarked(marker, ctx);
     if (control !== null) return { control, misses: [] };
@@ -207,7 +256,7 @@ export function findRequestAction(
     control: null,
     misses: markers.map((marker) => ({
       platform: pack.platform,
-      pageKind: page.kind,
+      pageKind: 'member-requests',
       selectorId: marker.id,
     })),
   };

@@ -221,7 +221,24 @@ const memberRequestsRuleSchema = z
     blocked: z.array(markerSchema),
     /** The controls inside a row that approve or decline its request, tried in order. */
     actions: z
-      .object({ approve: z.array(markerSchema).min(1), decline: z.array(markerSchema).min(1) })
+      .object({
+        approve: z.array(markerSchema).min(1),
+        decline: z.array(markerSchema).min(1),
+        /**
+         * Declining with a word to the person, where the platform has it: a control in the row opens a
+         * menu, an item of the menu opens a dialog, and the dialog has a text box and its own Decline.
+         */
+        declineWithFeedback: z
+          .object({
+            open: z.array(markerSchema).min(1),
+            item: z.array(markerSchema).min(1),
+            dialog: z.array(markerSchema).min(1),
+            text: z.array(markerSchema).min(1),
+            submit: z.array(markerSchema).min(1),
+          })
+          .strict()
+          .optional(),
+      })
       .strict()
       .optional(),
   })

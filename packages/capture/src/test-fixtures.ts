@@ -12,6 +12,11 @@ export function loadFixture(path: string, url: string): Document {
     url,
     settings: { disableJavaScriptFileLoading: true, disableCSSFileLoading: true },
   });
-  window.document.write(readFileSync(new URL(path, FIXTURES), 'utf8'));
+  window.document.write(readFixture(path));
   return window.document as unknown as Document;
+}
+
+/** A fixture file's text, such as a fragment a test draws over a page. */
+export function readFixture(path: string): string {
+  return readFileSync(new URL(path, FIXTURES), 'utf8');
 }

@@ -348,7 +348,12 @@ async function handleContentRequest(request: ContentRequest): Promise<unknown> {
     case 'capture_member_requests':
       return captureMemberRequests(request.batch);
     case 'member_request_work': {
-      const query = new URLSearchParams({ platform: request.platform, groupId: request.groupId });
+      // The day's cap counts the admin's day, in this browser's time zone.
+      const query = new URLSearchParams({
+        platform: request.platform,
+        groupId: request.groupId,
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      });
       const answer = await callForTeam('GET', `/member-requests/work?${query.toString()}`);
       return answer.ok ? { ok: true, work: answer.data as MemberRequestWork } : answer;
     }

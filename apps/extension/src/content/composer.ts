@@ -36,18 +36,26 @@ export function isComposer(element: Element): boolean {
 export function insertIntoComposer(doc: Document, lastFocused: Element | null, text: string): InsertOutcome {
   const composer = findComposer(doc, lastFocused);
   if (!composer) return { inserted: false, message: NO_COMPOSER_MESSAGE };
-  composer.focus();
-  if (composer instanceof HTMLTextAreaElement) {
+  if (!typeInto(doc, composer, text)) {
+    return { inserted: false, message: 'The message box did not take the text: use Copy and paste it.' };
+  }
+  return { inserted: true };
+}
+
+/** Types text at the end of a text box or editor as the user would; false when it did not take it. */
+export function typeInto(doc: Document, box: HTMLElement, text: string): boolean {
+  box.focus();
+  if (box instanceof HTMLTextAreaElement) {
     // The prototype's setter, not the element's: React tracks the value through the element's own.
-    const value = composer.value === '' ? text : `${composer.value}\n${text}`;
-    Reflect.set(HTMLTextAreaElement.prototype, 'value', value, composer);
-    composer.dispatchEvent(new Event('input', { bubbles: true }));
-    return { inserted: true };
+    const value = box.value === '' ? text : `${box.value}\n${text}`;
+    Reflect.set(HTMLTextAreaElement.prototype, 'value', value, box);
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    return true;
   }
   const selection = doc.getSelection();
   if (selection) {
     const range = doc.createRange();
-    range.selectNodeContents(composer);
+    range.selectNodeContents(box);
     range.collapse(false);
     selection.removeAllRanges();
     selection.addRange(range);
@@ -58,10 +66,7 @@ export function insertIntoComposer(doc: Document, lastFocused: Element | null, t
     if (index > 0) doc.execCommand('insertLineBreak');
     if (line !== '') doc.execCommand('insertText', false, line);
   });
-  if (!(composer.textContent ?? '').includes(lines.at(-1) ?? '')) {
-    return { inserted: false, message: 'The message box did not take the text: use Copy and paste it.' };
-  }
-  return { inserted: true };
+  return (box.textContent ?? '').includes(lines.at(-1) ?? '');
 }
 
 function isShown(element: HTMLElement): boolean {

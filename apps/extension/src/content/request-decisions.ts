@@ -1,15 +1,19 @@
-import { findRequestAction, readMemberRequests } from '@grouptrack/capture';
-import type { SelectorMiss, SelectorPack } from '@grouptrack/capture';
+import { findFeedbackControl, findRequestAction, readMemberRequests } from '@grouptrack/capture';
+import type { FeedbackStep, SelectorMiss, SelectorPack } from '@grouptrack/capture';
 import type {
   MemberRequestOutcomeReport,
   MemberRequestPlatform,
   MemberRequestWork,
 } from '@grouptrack/domain';
 import type { RequestWorkAnswer } from '../shared/worker-messages';
+import { typeInto } from './composer';
 import type { RequestStatus } from './request-status';
 
 /** How long the page may take to take a click in (and to show a blocked notice for it). */
 const SETTLE_AFTER_CLICK_MS = 1500;
+/** How long a menu or dialog may take to be drawn after the click that opens it. */
+const LAYER_TIMEOUT_MS = 5000;
+const LAYER_POLL_MS = 100;
 
 export interface DecisionDeps {
   pack: SelectorPack;
@@ -52,19 +56,25 @@ export function createDecisionRunner(deps: DecisionDeps) {
         deps.status.say('decisions', blockedText(deps.platform), 'error');
         return 'stopped';
       }
-      const { control, misses } = findRequestAction(
-        document,
-        location.href,
-        deps.pack,
-        request,
-        request.decision,
-      );
-      if (misses.length > 0) deps.reportMisses(misses);
-      if (!control) {
-        await deps.reportOutcome(request.requestId, 'not_found');
-        continue;
+      const withFeedback =
+        request.decision === 'decline' && request.feedback !== null && request.feedback !== ''
+          ? await declineWithFeedback(request, request.feedback)
+          : 'plain';
+      if (withFeedback === 'plain') {
+        const { control, misses } = findRequestAction(
+          document,
+          location.href,
+          deps.pack,
+          request,
+          request.decision,
+        );
+        if (misses.length > 0) deps.reportMisses(misses);
+        if (!control) {
+          await deps.reportOutcome(request.requestId, 'not_found');
+          continue;
+        }
+        (control as HTMLElement).click();
       }
-      (control as HTMLElement).click();
       await wait(SETTLE_AFTER_CLICK_MS);
       if (isBlocked(deps)) {
         await deps.reportOutcome(request.requestId, 'blocked');
@@ -79,6 +89,47 @@ export function createDecisionRunner(deps: DecisionDeps) {
       );
     }
     return 'finished';
+  };
+
+  /**
+   * Declines through the row's menu, its "Decline with feedback" item and the dialog's text box, as
+   * an admin would. 'done' once the dialog's Decline is pressed; 'plain' when a step is not on the
+   * page (its selectors are reported, and an open menu or dialog closed), so the request is still
+   * declined, without the feedback: the person asked for a decision, the words are a courtesy.
+   */
+  const declineWithFeedback = async (
+    request: MemberRequestWork['requests'][number],
+    feedback: string,
+  ): Promise<'done' | 'plain'> => {
+    const step = (name: FeedbackStep) =>
+      findFeedbackControl(document, location.href, deps.pack, request, name);
+    const open = step('open');
+    if (open.control === null) {
+      if (open.misses.length > 0) deps.reportMisses(open.misses);
+      return 'plain';
+    }
+    (open.control as HTMLElement).click();
+    for (const name of ['item', 'text', 'submit'] as const) {
+      const found = await waitFor(() => step(name));
+      if (found.control === null) {
+        deps.reportMisses(found.misses);
+        document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+        return 'plain';
+      }
+      if (name === 'text') typeInto(document, found.control as HTMLElement, feedback);
+      else (found.control as HTMLElement).click();
+    }
+    return 'done';
+  };
+
+  /** The step's control once the page draws it, or the last attempt's misses after the timeout. */
+  const waitFor = async (find: () => ReturnType<typeof findFeedbackControl>) => {
+    let found = find();
+    for (let waited = 0; found.control === null && waited < LAYER_TIMEOUT_MS; waited += LAYER_POLL_MS) {
+      await wait(LAYER_POLL_MS);
+      found = find();
+    }
+    return found;
   };
 
   const run = async (): Promise<void> => {

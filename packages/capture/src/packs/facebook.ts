@@ -50,7 +50,7 @@ const MEMBER_REQUEST_ROWS: PeopleRule = {
 /** Facebook: profiles, group members and member requests, group post comments, Messenger conversations. */
 export const FACEBOOK_PACK: SelectorPack = {
   platform: 'facebook',
-  version: 3,
+  version: 4,
   hosts: ['facebook.com'],
   pages: [
     {
@@ -123,6 +123,8 @@ export const FACEBOOK_PACK: SelectorPack = {
       agreedToRules: ['Agreed to group rules', 'Agreed to the group rules'],
       notAgreedToRules: ["Didn't agree to group rules", 'Did not agree to the group rules'],
       blockedNotice: ['Temporarily blocked', 'going too fast', 'Try again later'],
+      moreRequestOptions: ['More request options'],
+      declineWithFeedback: ['Decline with feedback'],
     },
     fr: {
       approve: ['Approuver'],
@@ -391,6 +393,42 @@ export const FACEBOOK_PACK: SelectorPack = {
           selector: 'div[role="button"][aria-label="{kw:decline}"]',
         },
       ],
+      // Social Attaché's anchors (research §3.1). The French words are not known yet: a French page
+      // finds no menu, and the extension declines without the feedback.
+      declineWithFeedback: {
+        open: [
+          {
+            id: 'memberRequests.actions.feedback.open',
+            selector: 'div[role="button"][aria-label="{kw:moreRequestOptions}"]',
+          },
+        ],
+        item: [
+          {
+            id: 'memberRequests.actions.feedback.menuItem',
+            selector: '[role="menuitem"]',
+            text: 'declineWithFeedback',
+          },
+        ],
+        dialog: [
+          {
+            id: 'memberRequests.actions.feedback.dialog',
+            selector: 'div[role="dialog"][aria-label="{kw:declineWithFeedback}"]',
+          },
+        ],
+        text: [
+          { id: 'memberRequests.actions.feedback.textarea', selector: 'textarea' },
+          {
+            id: 'memberRequests.actions.feedback.textbox',
+            selector: '[contenteditable="true"][role="textbox"]',
+          },
+        ],
+        submit: [
+          {
+            id: 'memberRequests.actions.feedback.submit',
+            selector: 'div[role="button"][aria-label="{kw:decline}"]',
+          },
+        ],
+      },
     },
   },
 };

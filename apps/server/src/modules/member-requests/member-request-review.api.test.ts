@@ -156,6 +156,12 @@ describe('decisions and their outcomes', () => {
     const after = (await member.get(workPath())).body.data;
     expect(after.doneToday).toBe(2);
     expect(after.requests).toEqual([]);
+    // The day is the extension's: counted from its time zone's midnight, which these decisions follow anywhere.
+    const inKiritimati = await member.get(`${workPath()}&timeZone=Pacific/Kiritimati`);
+    expect(inKiritimati.body.data.doneToday).toBe(2);
+    const unknownZone = await member.get(`${workPath()}&timeZone=Mars/Olympus`);
+    expect(unknownZone.status).toBe(400);
+    expect(unknownZone.body.error.message).toContain('timeZone');
     expect((await list(owner, 'status=approved')).requests).toHaveLength(1);
     const done = (await list(owner, 'status=approved')).requests[0]!;
     const items = (await owner.get(team.path(`contacts/${done.GTID}/activities?limit=100`))).body.data

@@ -1,6 +1,7 @@
 import {
   capturedMemberRequestSchema,
   groupIntegrationSchema,
+  isKnownTimeZone,
   MEMBER_REQUEST_STATUSES,
   memberRequestBatchResultSchema,
   memberRequestBatchSchema,
@@ -121,11 +122,16 @@ export function registerMemberRequestRoutes(app: App, { auth, teams, memberReque
     schema: {
       tags,
       summary:
-        "A group's approvals and declines waiting to be carried out on its page by the extension, oldest first and up to what is left of the day's cap (UTC days), with the pace to keep and any pause",
+        "A group's approvals and declines waiting to be carried out on its page by the extension, oldest first and up to what is left of the day's cap (days in the browser's time zone, else UTC), with the pace to keep and any pause",
       querystring: z
         .object({
           platform: groupIntegrationSchema.shape.platform,
           groupId: groupIntegrationSchema.shape.groupId,
+          timeZone: z
+            .string()
+            .max(100)
+            .refine(isKnownTimeZone, 'must be a time zone such as "Europe/Lisbon"')
+            .optional(),
         })
         .strict(),
       response: memberRequestWorkSchema,

@@ -5,6 +5,7 @@ import {
   DEFAULT_MEMBER_REQUEST_PACING,
   memberRequestRulesSchema,
   scoreMemberRequest,
+  startOfLocalDay,
   type CapturedMemberRequest,
   type MemberRequestBatch,
   type MemberRequestBatchResult,
@@ -190,11 +191,19 @@ export function createMemberRequestsService(deps: {
       if (!decided) return;
       if (!(await repo.updateRequestStatus(tx, teamUID, request.id, decided.change))) return;
       if (decided.action) {
+        const group = { platform: request.platform, groupId: request.groupId };
+        const [pipeline] = await repo.findGroupPipelines(tx, teamUID, group);
+        const feedback = decided.change.feedback ?? null;
         await contacts.writeHistory(tx, member, request.contactId, [
           {
             type: 'member_request',
             action: decided.action,
-            data: { platform: request.platform, groupId: request.groupId, decidedBy: member.userId },
+            data: {
+              ...group,
+              group: pipeline?.groupName ?? request.groupId,
+              decidedBy: member.userId,
+              ...(feedback ? { feedback } : {}),
+            },
           },
         ]);
       }
@@ -326,6 +335,7 @@ export function createMemberRequestsService(deps: {
                   platform: batch.platform,
                   groupId,
                   group: groupName,
+                  ...(rule.decision === 'decline' && rule.feedback ? { feedback: rule.feedback } : {}),
                 },
               });
             }
@@ -508,11 +518,12 @@ export function createMemberRequestsService(deps: {
 
     /**
      * The decisions waiting to be carried out on a group's page, oldest first, up to what is left of
-     * the day's cap (days are UTC days), none while the group is paused.
+     * the day's cap (a day of the extension's time zone: the admin's day, not the server's), none
+     * while the group is paused.
      */
     async getWork(
       member: TeamActor,
-      group: { platform: MemberRequestPlatform; groupId: string },
+      group: { platform: MemberRequestPlatform; groupId: string; timeZone?: string },
       now = new Date(),
     ): Promise<MemberRequestWork> {
       const { teamUID } = member;
@@ -520,7 +531,7 @@ export function createMemberRequestsService(deps: {
       const key = { platform: group.platform, groupId: group.groupId.toLowerCase() };
       const pipeline = await requireGroupPipeline(db, member, key);
       const { pacing } = readRules(pipeline.rules);
-      const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+      const dayStart = startOfLocalDay(now, group.timeZone ?? 'UTC');
       const doneToday = await repo.countGroupDone(db, teamUID, key, dayStart);
       const paused = await repo.findPause(db, teamUID, key);
       const pausedUntil = paused && paused > now ? paused : null;

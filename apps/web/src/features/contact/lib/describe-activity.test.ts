@@ -35,6 +35,42 @@ describe('describeActivity', () => {
       pipeline: 'Members',
       expected: 'Asked to join Demo Founders Circle',
     },
+    {
+      type: 'member_request',
+      action: 'approve',
+      data: { groupId: 'demofounders', group: 'Demo Founders Circle', rule: 'Email given' },
+      pipeline: 'Members',
+      expected: 'Request to join Demo Founders Circle to be approved by the rule "Email given"',
+    },
+    {
+      type: 'member_request',
+      action: 'decline',
+      data: { groupId: 'demofounders', rule: 'Everyone else', feedback: 'Answer the questions, please.' },
+      pipeline: 'Members',
+      expected:
+        'Request to join demofounders to be declined by the rule "Everyone else", saying "Answer the questions, please."',
+    },
+    {
+      type: 'member_request',
+      action: 'flag',
+      data: { group: 'Demo Founders Circle', rule: 'Heard from a friend' },
+      pipeline: 'Members',
+      expected: 'Request to join Demo Founders Circle flagged for review by the rule "Heard from a friend"',
+    },
+    {
+      type: 'member_request',
+      action: 'approve',
+      data: { group: 'Demo Founders Circle', decidedBy: 'u1' },
+      pipeline: 'Members',
+      expected: 'Request to join Demo Founders Circle to be approved',
+    },
+    {
+      type: 'member_request',
+      action: 'declined',
+      data: { group: 'Demo Founders Circle' },
+      pipeline: 'Members',
+      expected: 'Declined from Demo Founders Circle',
+    },
     { type: 'other', action: 'done', data: null, pipeline: null, expected: 'other done' },
   ])('names a $type $action', ({ type, action, data, pipeline, expected }) => {
     expect(describeActivity({ activity: { type, action, data, note: null }, pipelineName: pipeline })).toBe(

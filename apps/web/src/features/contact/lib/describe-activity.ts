@@ -64,11 +64,40 @@ export function describeActivity({
         : 'Details updated';
     }
     case 'member_request':
-      return `Asked to join ${readText(data, 'group') ?? readText(data, 'groupId') ?? 'a group'}`;
+      return describeMemberRequest(action, data);
     case 'contact':
       if (action === 'merged') return `Merged with ${readText(data, 'mergedName') ?? 'another contact'}`;
       return action === 'created' ? 'Contact created' : `Contact ${action}`;
     default:
       return `${type} ${action}`;
+  }
+}
+
+/**
+ * A request to join a group: asked; decided (by a rule, named, or by a person in the review list);
+ * then carried out on the group's page.
+ */
+function describeMemberRequest(action: string, data: Record<string, unknown> | null): string {
+  const group = readText(data, 'group') ?? readText(data, 'groupId') ?? 'a group';
+  const rule = readText(data, 'rule');
+  const byRule = rule === null ? '' : ` by the rule "${rule}"`;
+  const feedback = readText(data, 'feedback');
+  switch (action) {
+    case 'asked':
+      return `Asked to join ${group}`;
+    case 'approve':
+      return `Request to join ${group} to be approved${byRule}`;
+    case 'decline':
+      return `Request to join ${group} to be declined${byRule}${feedback === null ? '' : `, saying "${feedback}"`}`;
+    case 'flag':
+      return `Request to join ${group} flagged for review${byRule}`;
+    case 'skip':
+      return `Request to join ${group} skipped in review`;
+    case 'approved':
+      return `Approved into ${group}`;
+    case 'declined':
+      return `Declined from ${group}`;
+    default:
+      return `Request to join ${group}: ${action}`;
   }
 }
