@@ -526,7 +526,9 @@ async function jobFigures(owner: TestClient, team: SeededTeam) {
 /**
  * 2,000 pending requests of a Facebook group connected to the second pipeline, sent as the extension
  * sends them (4 batches of 500, one after the other): a quarter are people already in the team,
- * found by the email in their answers; each has 3 answers, an email in 60% of them.
+ * found by the email in their answers; each has 3 answers, an email in 60% of them. The pipeline's
+ * rules approve those with an email (tagging them and moving them to the second stage), decline
+ * those who mention crypto, and flag the rest for review.
  */
 async function memberRequestFigures(owner: TestClient, team: SeededTeam) {
   say(`\nMember requests (${elapsed()})`);
@@ -545,6 +547,7 @@ async function memberRequestFigures(owner: TestClient, team: SeededTeam) {
       },
     );
     if (connected.status !== 200) throw new Error(`connecting the group answered ${connected.status}`);
+    await setBenchRules(owner, base, team.secondPipelineId);
     const known: string[] = [];
     for (let from = 0; known.length < 500 && from < team.contacts; from += 500) {
       const answer = (await postSearch(owner, {
@@ -591,9 +594,42 @@ async function memberRequestFigures(owner: TestClient, team: SeededTeam) {
     record({
       ...figure,
       value: (performance.now() - started) / 1000,
-      note: `4 batches of 500: ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.hidden} hidden`,
+      note: `4 batches of 500, ruled: ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.hidden} hidden`,
     });
   });
+}
+
+/** The member-request rules the bench's requests are decided by: see memberRequestFigures. */
+async function setBenchRules(owner: TestClient, base: string, pipelineId: string) {
+  const tagSet = await owner.post(`${base}/tag-sets`, { name: 'Requests', tags: ['Reachable'], pipelineId });
+  const pipelines = await owner.get(`${base}/pipelines`);
+  const stages = (
+    pipelines.body as { data: { pipelines: { groupUID: string; stages: { stageUID: string }[] }[] } }
+  ).data.pipelines.find((pipeline) => pipeline.groupUID === pipelineId)?.stages;
+  const rule = (id: string, decision: string, conditions: unknown[], more: object = {}) => ({
+    id,
+    name: id,
+    enabled: true,
+    conditions,
+    decision,
+    feedback: null,
+    tagIds: [],
+    stageId: null,
+    taskTemplateId: null,
+    ...more,
+  });
+  const saved = await owner.put(`${base}/pipelines/${pipelineId}/member-request-rules`, {
+    rules: [
+      rule('email', 'approve', [{ kind: 'email-given' }], {
+        tagIds: [(tagSet.body as { data: { tags: { tagUID: string }[] } }).data.tags[0]!.tagUID],
+        stageId: stages?.[1]?.stageUID ?? null,
+      }),
+      rule('crypto', 'decline', [{ kind: 'answer-contains', words: ['crypto'] }]),
+      rule('others', 'flag', []),
+    ],
+    pacing: { minPauseSeconds: 10, maxPauseSeconds: 30, dailyCap: 100, pauseMinutesWhenBlocked: 60 },
+  });
+  if (saved.status !== 200) throw new Error(`saving the rules answered ${saved.status}`);
 }
 
 async function pgliteFigures() {

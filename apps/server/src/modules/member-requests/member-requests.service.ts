@@ -31,6 +31,7 @@ import type { PhotosService } from '../photos/photos.service';
 import type { TeamActor, TeamsService } from '../teams/teams.service';
 import type { TemplatesService } from '../templates/templates.service';
 import * as repo from './member-requests.repository';
+import { carryOutRuleActions, prepareRuleActions } from './rule-actions';
 
 export type MemberRequestsService = ReturnType<typeof createMemberRequestsService>;
 
@@ -131,22 +132,21 @@ export function createMemberRequestsService(deps: {
     await Promise.all(Array.from({ length: PHOTO_DOWNLOADS_AT_ONCE }, worker));
   }
 
-  /** A rule's tags, stage and task, given after the batch's commit to the people it decided. */
-  async function carryOutRules(
+  /**
+   * A rule's task, made after the batch's commit for each person it decided, as a person making it
+   * would: the assignee is told and reminded. (Tags and stage go with the batch: rule-actions.ts.)
+   */
+  async function createRuleTasks(
     member: TeamActor,
-    pipelineId: string,
     decided: { contactId: string; rule: MemberRequestRule }[],
   ) {
     for (const { contactId, rule } of decided) {
+      if (!rule.taskTemplateId) continue;
       try {
-        for (const tagId of rule.tagIds) await contacts.setTag(member, contactId, tagId, true);
-        if (rule.stageId)
-          await contacts.setPipelineStage(member, contactId, { pipelineId, stageId: rule.stageId });
-        if (rule.taskTemplateId)
-          await templates.createTaskFromTemplate(member, rule.taskTemplateId, contactId);
+        await templates.createTaskFromTemplate(member, rule.taskTemplateId, contactId);
       } catch (error) {
-        // A tag, stage or template deleted since the rule was saved leaves the rest of the batch as it is.
-        log.warn({ err: error, contactId, ruleId: rule.id }, 'member request rule not carried out');
+        // A template deleted since the rule was saved leaves the rest of the batch as it is.
+        log.warn({ err: error, contactId, ruleId: rule.id }, 'member request rule task not made');
       }
     }
   }
@@ -235,6 +235,7 @@ export function createMemberRequestsService(deps: {
       if (!canSeePipeline(member, pipeline.id)) throw new NotFoundError('Pipeline not found.');
       const groupId = batch.groupId.toLowerCase();
       const { rules } = readRules(pipeline.rules);
+      const actions = await prepareRuleActions(databases.forTeam(teamUID), member, pipeline.id, rules);
       const decided: { contactId: string; rule: MemberRequestRule }[] = [];
       const captured = await contacts.captureBatch(member, {
         platform: batch.platform,
@@ -341,14 +342,10 @@ export function createMemberRequestsService(deps: {
             }
           }
           await repo.upsertRequests(tx, rows);
-          return history;
+          return [...history, ...(await carryOutRuleActions(tx, member, pipeline.id, decided, actions))];
         },
       });
-      await carryOutRules(
-        member,
-        pipeline.id,
-        decided.filter(({ rule }) => rule.tagIds.length > 0 || rule.stageId || rule.taskTemplateId),
-      );
+      await createRuleTasks(member, decided);
       if (captured.hiddenIds.length > 0) {
         const count = captured.hiddenIds.length;
         const people = count === 1 ? '1 person' : `${count.toLocaleString('en-US')} people`;
