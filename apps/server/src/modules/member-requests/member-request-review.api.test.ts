@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../testing/test-client';
 import type { TestPipeline, TestTeam } from '../../testing/factories';
 import { startTestServer, type TestServer } from '../../testing/test-server';
+import { setUpRequestsTeam } from './requests-team.testing';
 
 let server: TestServer;
 let team: TestTeam;
@@ -9,31 +10,17 @@ let owner: TestClient;
 let member: TestClient;
 let outsider: TestClient;
 let requests: TestPipeline;
-let hidden: TestPipeline;
 
 const GROUP = { platform: 'skool', groupId: 'review-club' } as const;
 const PACING = { minPauseSeconds: 5, maxPauseSeconds: 30, dailyCap: 2, pauseMinutesWhenBlocked: 30 };
 
 beforeAll(async () => {
   server = await startTestServer();
-  team = await server.createTeam({ name: 'Vera Owner', email: 'vera@review.test', extraSeats: 10 });
-  owner = team.owner;
-  requests = await server.createPipeline(team, 'Requests', ['Asked']);
-  hidden = await server.createPipeline(team, 'Hidden', ['Only']);
-  ({ client: member } = await server.joinAsMember(team, {
-    role: 'member',
-    groupAccess: [requests.groupUID],
-    name: 'Max Member',
-    email: 'max@review.test',
+  ({ team, owner, requests, member, outsider } = await setUpRequestsTeam(server, {
+    domain: 'review.test',
+    group: { ...GROUP, name: 'Review Club' },
+    stages: ['Asked'],
   }));
-  ({ client: outsider } = await server.joinAsMember(team, {
-    role: 'member',
-    groupAccess: [hidden.groupUID],
-    name: 'Uma Outsider',
-    email: 'uma@review.test',
-  }));
-  const groupPath = team.path(`pipelines/${requests.groupUID}/groups/skool/review-club`);
-  expect((await owner.put(groupPath, { name: 'Review Club' })).status).toBe(200);
   const rules = team.path(`pipelines/${requests.groupUID}/member-request-rules`);
   expect((await owner.put(rules, { rules: [], pacing: PACING })).status).toBe(200);
   const people = Array.from({ length: 6 }, (_, index) => ({
@@ -196,7 +183,7 @@ describe('decisions and their outcomes', () => {
     expect(work.requests).toEqual([]);
     expect((await list(owner, 'status=to_approve')).requests.map((item) => item.id)).toContain(next!.id);
     const mails = (
-      await server.server.context.mail.listOutbox({ limit: 100, to: 'vera@review.test' })
+      await server.server.context.mail.listOutbox({ limit: 100, to: 'owner@review.test' })
     ).filter((mail) => mail.subject.includes('temporarily blocked'));
     expect(mails).toHaveLength(1);
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../testing/test-client';
 import type { TestPipeline, TestTagSet, TestTeam } from '../../testing/factories';
 import { startTestServer, type TestServer } from '../../testing/test-server';
+import { setUpRequestsTeam } from './requests-team.testing';
 
 let server: TestServer;
 let team: TestTeam;
@@ -17,34 +18,15 @@ const GROUP = { platform: 'facebook', groupId: 'rulesgroup' } as const;
 
 beforeAll(async () => {
   server = await startTestServer();
-  team = await server.createTeam({ name: 'Rita Owner', email: 'rita@rules.test', extraSeats: 10 });
-  owner = team.owner;
-  requests = await server.createPipeline(team, 'Requests', ['Asked', 'Welcomed'], {
+  ({ team, owner, requests, hidden, member, outsider } = await setUpRequestsTeam(server, {
+    domain: 'rules.test',
+    group: { ...GROUP, name: 'Rules Group' },
+    stages: ['Asked', 'Welcomed'],
     questions: ['What brings you here?', 'Your email?'],
-  });
-  hidden = await server.createPipeline(team, 'Hidden', ['Only']);
+  }));
   tagSet = await server.createTagSet(team, 'Source', ['Approved by rule', 'Lead']);
   templateId = (await owner.post(team.path('task-templates'), { name: 'Welcome {firstName|them}' })).body.data
     .templateUID as string;
-  ({ client: member } = await server.joinAsMember(team, {
-    role: 'member',
-    groupAccess: [requests.groupUID],
-    name: 'Mia Member',
-    email: 'mia@rules.test',
-  }));
-  ({ client: outsider } = await server.joinAsMember(team, {
-    role: 'member',
-    groupAccess: [hidden.groupUID],
-    name: 'Oren Outsider',
-    email: 'oren@rules.test',
-  }));
-  expect(
-    (
-      await owner.put(team.path(`pipelines/${requests.groupUID}/groups/facebook/rulesgroup`), {
-        name: 'Rules Group',
-      })
-    ).status,
-  ).toBe(200);
 });
 
 afterAll(async () => {

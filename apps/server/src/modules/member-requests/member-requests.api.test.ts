@@ -4,6 +4,7 @@ import { selectRows } from '../../platform/db/raw';
 import type { TestClient } from '../../testing/test-client';
 import type { TestPipeline, TestTeam } from '../../testing/factories';
 import { startTestServer, type TestServer } from '../../testing/test-server';
+import { setUpRequestsTeam } from './requests-team.testing';
 
 let server: TestServer;
 let team: TestTeam;
@@ -18,27 +19,15 @@ const GROUP = { platform: 'facebook', groupId: 'demofounders' } as const;
 
 beforeAll(async () => {
   server = await startTestServer();
-  team = await server.createTeam({ name: 'Olga Owner', email: 'olga@requests.test', extraSeats: 10 });
-  owner = team.owner;
-  requests = await server.createPipeline(team, 'Requests', ['Asked', 'Approved'], {
+  let others: Record<string, TestPipeline>;
+  ({ team, owner, requests, others, hidden, member, outsider } = await setUpRequestsTeam(server, {
+    domain: 'requests.test',
+    group: { ...GROUP, name: 'Demo Founders' },
+    stages: ['Asked', 'Approved'],
     questions: ['What brings you here?', 'Your email?', 'Your phone?'],
-  });
-  other = await server.createPipeline(team, 'Other', ['Lead']);
-  hidden = await server.createPipeline(team, 'Hidden', ['Only']);
-  ({ client: member } = await server.joinAsMember(team, {
-    role: 'member',
-    groupAccess: [requests.groupUID, other.groupUID],
-    name: 'Milo Member',
-    email: 'milo@requests.test',
+    others: ['Other'],
   }));
-  ({ client: outsider } = await server.joinAsMember(team, {
-    role: 'member',
-    groupAccess: [hidden.groupUID],
-    name: 'Nina Outsider',
-    email: 'nina@requests.test',
-  }));
-  const connected = await owner.put(groupPath(requests.groupUID, GROUP.groupId), { name: 'Demo Founders' });
-  expect(connected.status).toBe(200);
+  other = others['Other']!;
 });
 afterAll(async () => {
   await server.stop();
@@ -205,8 +194,8 @@ describe('capturing member requests', () => {
 
     await member.post(capturePath(), batch(people));
     const mails = (
-      await server.server.context.mail.listOutbox({ limit: 100, to: 'olga@requests.test' })
-    ).filter((mail) => mail.subject.includes('Milo Member captured requests to join Demo Founders'));
+      await server.server.context.mail.listOutbox({ limit: 100, to: 'owner@requests.test' })
+    ).filter((mail) => mail.subject.includes('Max Member captured requests to join Demo Founders'));
     expect(mails).toHaveLength(1);
   });
 
