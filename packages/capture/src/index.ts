@@ -7,6 +7,17 @@ export {
   type FeedbackStep,
   type MemberRequestsReading,
 } from './read-member-requests';
+export {
+  conversationAddress,
+  findConversationControl,
+  isSameMessageText,
+  isSignedOutAddress,
+  readConversation,
+  type ConversationControl,
+  type ConversationReading,
+  type MessageRecipient,
+  type ThreadMessage,
+} from './read-conversation';
 export { parseRequestTime } from './request-time';
 export {
   DEFAULT_SELECTOR_PACKS,
@@ -19,6 +30,7 @@ export {
   listSelectorIds,
   parseSelectorPack,
   selectorPackSchema,
+  type ConversationRule,
   type DetectedPage,
   type Marker,
   type MemberRequestsRule,

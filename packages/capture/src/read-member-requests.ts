@@ -158,7 +158,7 @@ export function hasMarker(marker: Marker, ctx: ExtractContext): boolean {
 }
 
 /** The first element a marker finds on the page (or in the row), or null. */
-function findMarked(marker: Marker, ctx: ExtractContext): Element | null {
+export function findMarked(marker: Marker, ctx: ExtractContext): Element | null {
   const words = marker.text === undefined ? null : (ctx.keywords[marker.text] ?? []).map(normalizeText);
   return (
     queryAll(ctx.root, marker.selector, ctx).find((element) => {

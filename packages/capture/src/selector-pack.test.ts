@@ -13,7 +13,7 @@ import {
   type Marker,
   type ValueSource,
 } from './selector-pack';
-import { loadFixture } from './test-fixtures';
+import { loadFixture, readFixture } from './test-fixtures';
 
 /** Every fixture at an address it is served at, so each selector is checked against a page. */
 const FIXTURE_PAGES: [SocialPlatform, string, string][] = [
@@ -36,6 +36,11 @@ const FIXTURE_PAGES: [SocialPlatform, string, string][] = [
       'https://www.facebook.com/messages/t/100000000000001/',
     ],
     ['instagram', `instagram/profile-fallback.${locale}.html`, 'https://www.instagram.com/ana.lima/'],
+    [
+      'instagram',
+      `instagram/direct.${locale}.html`,
+      'https://www.instagram.com/direct/t/340282366841710300949128/',
+    ],
     ['skool', `skool/members.${locale}.html`, 'https://www.skool.com/demofounders/-/members'],
     [
       'facebook',
@@ -64,6 +69,12 @@ const FIXTURE_PAGES: [SocialPlatform, string, string][] = [
   ['instagram', 'instagram/profile.fr.html', 'https://www.instagram.com/bruno.costa/'],
   ['linkedin', 'linkedin/profile.en.html', 'https://www.linkedin.com/in/ana-lima-1a2b3c/'],
   ['linkedin', 'linkedin/profile.fr.html', 'https://www.linkedin.com/in/bruno-costa-4d5e6f/'],
+  [
+    'linkedin',
+    'linkedin/messaging.en.html',
+    'https://www.linkedin.com/messaging/compose/?recipient=ACoAABcDeFgHiJkLmNoP',
+  ],
+  ['linkedin', 'linkedin/messaging.fr.html', 'https://www.linkedin.com/messaging/thread/2-ZGVtbw==/'],
   ['pinterest', 'pinterest/profile.en.html', 'https://www.pinterest.com/anabakes/'],
   ['pinterest', 'pinterest/profile.fr.html', 'https://www.pinterest.com/brunocosta/'],
   ['tiktok', 'tiktok/profile.en.html', 'https://www.tiktok.com/@ana.lima'],
@@ -74,6 +85,27 @@ const FIXTURE_PAGES: [SocialPlatform, string, string][] = [
   ['skool', 'skool/profile.en.html', 'https://www.skool.com/@ana-lima-1234'],
   ['skool', 'skool/profile.fr.html', 'https://www.skool.com/@bruno-costa-5678'],
 ];
+
+/**
+ * Notices and dialogs drawn over a conversation (a block, a message that did not go out, a dialog to
+ * dismiss), each into the part of the page where the platform shows it.
+ */
+const CONVERSATION_OVERLAYS: Partial<Record<SocialPlatform, [fragment: string, into: string][]>> = {
+  facebook: [
+    ['facebook/conversation-blocked.en.html', 'body'],
+    ['facebook/conversation-e2ee.en.html', 'body'],
+    ['facebook/conversation-not-sent.en.html', 'div[role="main"] [role="grid"]'],
+  ],
+  instagram: [
+    ['instagram/direct-blocked.en.html', 'body'],
+    ['instagram/direct-notifications.en.html', 'body'],
+    ['instagram/direct-not-sent.en.html', 'div[role="main"] [role="grid"]'],
+  ],
+  linkedin: [
+    ['linkedin/messaging-blocked.en.html', 'body'],
+    ['linkedin/messaging-not-sent.en.html', 'ul.msg-s-message-list-content'],
+  ],
+};
 
 describe('default selector packs', () => {
   it.each(SOCIAL_PLATFORMS)('%s: survives the trip through JSON the server serves it by', (platform) => {
@@ -128,6 +160,26 @@ describe('default selector packs', () => {
               found.add(`${platform}:${item.id}`);
               exercise([...requests.answers.question, ...requests.answers.answer], pair);
             }
+          }
+        }
+      }
+      const conversation = pack.conversation;
+      if (page.kind === 'conversation' && conversation !== undefined) {
+        for (const [fragment, into] of CONVERSATION_OVERLAYS[platform] ?? []) {
+          doc.querySelector(into)?.insertAdjacentHTML('beforeend', readFixture(fragment));
+        }
+        const { composer, send, dismiss, blocked, notSent, otherParty } = conversation;
+        for (const marker of [...composer, ...send, ...dismiss, ...blocked, ...notSent])
+          if (hasMarker(marker, ctx)) found.add(`${platform}:${marker.id}`);
+        for (const source of [...otherParty.profileId, ...otherParty.username])
+          if (readSource(source, ctx) !== null) found.add(`${platform}:${source.id}`);
+        for (const item of conversation.messages) {
+          for (const row of queryAll(doc, item.selector, ctx)) {
+            found.add(`${platform}:${item.id}`);
+            for (const source of conversation.text)
+              if (readSource(source, { ...ctx, root: row }) !== null) found.add(`${platform}:${source.id}`);
+            for (const marker of conversation.mine)
+              if (hasMarker(marker, { ...ctx, root: row })) found.add(`${platform}:${marker.id}`);
           }
         }
       }

@@ -244,6 +244,51 @@ const memberRequestsRuleSchema = z
   })
   .strict();
 
+/**
+ * Where a conversation with a person opens, tried in order: the address template is filled with the
+ * person's id or username (`{profileId}`, `{username}`), when it is known and matches `pattern`.
+ */
+const conversationAddressSchema = z
+  .object({
+    uses: z.enum(['profileId', 'username']),
+    /** The id or username must match this to use the template (a member number, not a profile URN). */
+    pattern: regexSource.optional(),
+    url: profileUrlTemplate,
+  })
+  .strict();
+
+/**
+ * How the queue sends a message in an open conversation and reads what the thread shows: the
+ * message box and Send, each message of the thread (mine or theirs) with its text, the dialogs to
+ * dismiss first, the platform's notices (blocked, could not send), the other party and the addresses
+ * that mean the viewer is signed out.
+ */
+const conversationRuleSchema = z
+  .object({
+    addresses: z.array(conversationAddressSchema).min(1),
+    /** The message box, tried in order. */
+    composer: z.array(markerSchema).min(1),
+    /** The Send control, tried in order. */
+    send: z.array(markerSchema).min(1),
+    /** Each message of the open thread, oldest first (the first selector that finds any). */
+    messages: z.array(itemSelectorSchema).min(1),
+    /** Inside a message: it is the viewer's own (else it is the other party's). */
+    mine: z.array(markerSchema).min(1),
+    /** Inside a message: its text. */
+    text: sourceList,
+    /** Dialogs that cover the message box until a control is clicked ("Continue", "Not now"). */
+    dismiss: z.array(markerSchema),
+    /** The platform stopped the viewer ("temporarily blocked", "going too fast"). */
+    blocked: z.array(markerSchema),
+    /** The platform says the message did not go out ("Couldn't send"). */
+    notSent: z.array(markerSchema),
+    /** The person the open thread is with, from its header. */
+    otherParty: z.object({ profileId: sourceList, username: sourceList }).strict(),
+    /** Address patterns (path and query) of the sign-in and checkpoint pages. */
+    signedOut: z.array(regexSource).min(1),
+  })
+  .strict();
+
 /** Localised words: `keywords[locale][keywordId]` lists the words a label may say in that language. */
 const keywordTableSchema = z.record(
   z.string().regex(/^[a-z]{2,3}$/, 'must be a language code such as "en"'),
@@ -291,6 +336,8 @@ export const selectorPackSchema = z
       })
       .strict(),
     memberRequests: memberRequestsRuleSchema.optional(),
+    /** Sending a queued message in a conversation, and reading its thread. */
+    conversation: conversationRuleSchema.optional(),
   })
   .strict();
 
@@ -299,6 +346,9 @@ export type SelectorPack = z.infer<typeof selectorPackSchema> & { platform: Soci
 
 /** How a pack finds the people of one kind of list page. */
 export type PeopleRule = z.infer<typeof peopleRuleSchema>;
+
+/** How a pack sends in a conversation and reads its thread. */
+export type ConversationRule = z.infer<typeof conversationRuleSchema>;
 
 /** How a pack reads the pending member requests of a group. */
 export type MemberRequestsRule = z.infer<typeof memberRequestsRuleSchema>;
@@ -360,6 +410,15 @@ export function listSelectorIds(pack: z.infer<typeof selectorPackSchema>): strin
     ];
     ids.push(...answers.item.map((item) => item.id), ...sources.map((source) => source.id));
     ids.push(...markers.map((marker) => marker.id));
+  }
+  const conversation = pack.conversation;
+  if (conversation !== undefined) {
+    const { composer, send, messages, mine, text, dismiss, blocked, notSent, otherParty } = conversation;
+    ids.push(...messages.map((item) => item.id));
+    ids.push(...[...text, ...otherParty.profileId, ...otherParty.username].map((source) => source.id));
+    ids.push(
+      ...[...composer, ...send, ...mine, ...dismiss, ...blocked, ...notSent].map((marker) => marker.id),
+    );
   }
   return ids;
 }

@@ -11,6 +11,7 @@ export {
   parseSelectorPack,
   selectorPackSchema,
   type Marker,
+  type ConversationRule,
   type MemberRequestsRule,
   type PageKind,
   type PeopleRule,

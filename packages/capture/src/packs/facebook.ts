@@ -50,7 +50,7 @@ const MEMBER_REQUEST_ROWS: PeopleRule = {
 /** Facebook: profiles, group members and member requests, group post comments, Messenger conversations. */
 export const FACEBOOK_PACK: SelectorPack = {
   platform: 'facebook',
-  version: 4,
+  version: 5,
   hosts: ['facebook.com'],
   pages: [
     {
@@ -125,6 +125,10 @@ export const FACEBOOK_PACK: SelectorPack = {
       blockedNotice: ['Temporarily blocked', 'going too fast', 'Try again later'],
       moreRequestOptions: ['More request options'],
       declineWithFeedback: ['Decline with feedback'],
+      messageBox: ['Message'],
+      youSent: ['You sent'],
+      continue: ['Continue'],
+      couldNotSend: ["Couldn't send", 'Failed to send'],
     },
     fr: {
       approve: ['Approuver'],
@@ -140,6 +144,10 @@ export const FACEBOOK_PACK: SelectorPack = {
       agreedToRules: ['A accepté les règles du groupe', 'A accepté le règlement du groupe'],
       notAgreedToRules: ["N'a pas accepté les règles du groupe", 'N’a pas accepté les règles du groupe'],
       blockedNotice: ['temporairement bloqué', 'allez trop vite', 'Réessayez plus tard'],
+      messageBox: ['Message', 'Écrire un message'],
+      youSent: ['Vous avez envoyé'],
+      continue: ['Continuer'],
+      couldNotSend: ["Impossible d'envoyer", "Échec de l'envoi"],
     },
   },
   profile: {
@@ -430,5 +438,81 @@ export const FACEBOOK_PACK: SelectorPack = {
         ],
       },
     },
+  },
+  // Messenger on facebook.com (messenger.com closed in April 2026): research/extension-capture.md §3.3.
+  conversation: {
+    addresses: [
+      {
+        uses: 'profileId',
+        pattern: String.raw`^\d+$`,
+        url: 'https://www.facebook.com/messages/t/{profileId}',
+      },
+      { uses: 'username', url: 'https://www.facebook.com/messages/t/{username}' },
+    ],
+    composer: [
+      {
+        id: 'conversation.composer.lexicalTextbox',
+        selector: 'div[role="main"] div[role="textbox"][contenteditable="true"][data-lexical-editor="true"]',
+      },
+      {
+        id: 'conversation.composer.messageLabel',
+        selector: 'div[role="main"] div[contenteditable="true"][aria-label="{kw:messageBox}"]',
+      },
+    ],
+    send: [
+      {
+        id: 'conversation.send.pressEnterLabel',
+        selector: 'div[role="main"] div[role="button"][aria-label="{kw:send}"]',
+      },
+    ],
+    messages: [
+      {
+        id: 'conversation.messages.gridRow',
+        selector: 'div[role="main"] [role="grid"] [role="row"]:has([data-scope="messages_table"])',
+      },
+    ],
+    // Each message row of the viewer's own carries a heading for screen readers, "You sent".
+    mine: [{ id: 'conversation.mine.youSentHeading', selector: 'h5, h6', text: 'youSent' }],
+    text: [
+      {
+        id: 'conversation.text.messageCell',
+        from: 'css',
+        selector: '[data-scope="messages_table"] div[dir="auto"]',
+      },
+    ],
+    dismiss: [
+      {
+        id: 'conversation.dismiss.e2eeContinue',
+        selector: 'div[role="dialog"] div[role="button"][aria-label="{kw:continue}"]',
+      },
+    ],
+    blocked: [{ id: 'conversation.blocked.dialog', selector: 'div[role="dialog"]', text: 'blockedNotice' }],
+    notSent: [
+      {
+        id: 'conversation.notSent.rowNotice',
+        selector: 'div[role="main"] [role="row"] span',
+        text: 'couldNotSend',
+      },
+    ],
+    otherParty: {
+      profileId: [
+        {
+          id: 'conversation.otherParty.threadAddress',
+          from: 'url',
+          pattern: String.raw`/messages/(?:e2ee/)?t/(\d+)`,
+        },
+      ],
+      username: [
+        {
+          id: 'conversation.otherParty.headerLink',
+          from: 'css',
+          selector: 'div[role="main"] > div a[role="link"][href^="/"]',
+          attribute: 'href',
+          pattern: String.raw`^/([A-Za-z0-9.]{5,})/?$`,
+          optional: true,
+        },
+      ],
+    },
+    signedOut: [String.raw`^/login(?:\.php)?(?:[/?]|$)`, String.raw`^/checkpoint(?:[/?]|$)`],
   },
 };

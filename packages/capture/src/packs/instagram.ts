@@ -2,10 +2,13 @@ import type { SelectorPack } from '../selector-pack';
 
 const USER_JSON = 'script[type="application/json"]';
 
-/** Instagram: profiles, read from the page's embedded JSON first and its meta tags and header second. */
+/**
+ * Instagram: profiles, read from the page's embedded JSON first and its meta tags and header second;
+ * direct messages sent in a thread (research/extension-capture.md §4).
+ */
 export const INSTAGRAM_PACK: SelectorPack = {
   platform: 'instagram',
-  version: 1,
+  version: 2,
   hosts: ['instagram.com'],
   pages: [
     { kind: 'conversation', pattern: String.raw`^/direct/(?:inbox|t/[^/?#]+)/?(?:\?.*)?$` },
@@ -35,8 +38,30 @@ export const INSTAGRAM_PACK: SelectorPack = {
   ],
   profileUrl: { byUsername: 'https://www.instagram.com/{username}/' },
   keywords: {
-    en: { profilePicture: ["'s profile picture"], message: ['Message'], followers: ['followers'] },
-    fr: { profilePicture: ['Photo de profil de'], message: ['Envoyer un message'], followers: ['followers'] },
+    en: {
+      profilePicture: ["'s profile picture"],
+      message: ['Message'],
+      followers: ['followers'],
+      messageBox: ['Message'],
+      messagePlaceholder: ['Message...'],
+      send: ['Send'],
+      youSent: ['You sent'],
+      notNow: ['Not Now', 'Not now'],
+      blockedNotice: ['Try Again Later', 'We restrict certain activity', 'temporarily blocked'],
+      couldNotSend: ['Failed to send', "Couldn't send"],
+    },
+    fr: {
+      profilePicture: ['Photo de profil de'],
+      message: ['Envoyer un message'],
+      followers: ['followers'],
+      messageBox: ['Message', 'Votre message'],
+      messagePlaceholder: ['Votre message...', 'Message...'],
+      send: ['Envoyer'],
+      youSent: ['Vous avez envoyé'],
+      notNow: ['Plus tard', 'Pas maintenant'],
+      blockedNotice: ['Réessayez plus tard', 'Nous limitons certaines activités', 'temporairement bloqué'],
+      couldNotSend: ["Échec de l'envoi", "Impossible d'envoyer"],
+    },
   },
   profile: {
     // The page JSON holds the viewer (and, after a move inside the site, the previous profile) too: every
@@ -89,4 +114,64 @@ export const INSTAGRAM_PACK: SelectorPack = {
     ],
   },
   people: {},
+  conversation: {
+    // A thread's address holds a thread id, never the person's: a contact captured from a profile has
+    // their username, and Instagram's own link ig.me/m/<username> opens (or starts) the thread with them.
+    addresses: [{ uses: 'username', url: 'https://ig.me/m/{username}' }],
+    composer: [
+      {
+        id: 'conversation.composer.messageTextbox',
+        selector:
+          'div[role="main"] div[role="textbox"][contenteditable="true"][aria-label="{kw:messageBox}"]',
+      },
+      {
+        id: 'conversation.composer.messagePlaceholder',
+        selector: 'div[role="main"] div[contenteditable="true"][aria-placeholder="{kw:messagePlaceholder}"]',
+      },
+    ],
+    send: [
+      {
+        id: 'conversation.send.labelledButton',
+        selector: 'div[role="main"] div[role="button"]',
+        text: 'send',
+      },
+      {
+        id: 'conversation.send.sendIcon',
+        selector: 'div[role="main"] div[role="button"]:has(svg[aria-label="{kw:send}"])',
+      },
+    ],
+    messages: [
+      {
+        id: 'conversation.messages.gridRow',
+        selector: 'div[role="main"] div[role="grid"] div[role="row"]',
+      },
+    ],
+    mine: [{ id: 'conversation.mine.youSentHeading', selector: 'h5, h6', text: 'youSent' }],
+    text: [
+      { id: 'conversation.text.dirAuto', from: 'css', selector: 'div[role="gridcell"] div[dir="auto"]' },
+    ],
+    // "Turn on Notifications" covers the message box: a click there lands on the dialog.
+    dismiss: [{ id: 'conversation.dismiss.notNow', selector: 'div[role="dialog"] button', text: 'notNow' }],
+    blocked: [{ id: 'conversation.blocked.dialog', selector: 'div[role="dialog"]', text: 'blockedNotice' }],
+    notSent: [
+      {
+        id: 'conversation.notSent.rowNotice',
+        selector: 'div[role="main"] div[role="row"] span',
+        text: 'couldNotSend',
+      },
+    ],
+    otherParty: {
+      profileId: [],
+      username: [
+        {
+          id: 'conversation.otherParty.headerLink',
+          from: 'css',
+          selector: 'div[role="main"] a[role="link"][href^="/"]',
+          attribute: 'href',
+          pattern: String.raw`^/([A-Za-z0-9._]{1,30})/?$`,
+        },
+      ],
+    },
+    signedOut: [String.raw`^/accounts/login(?:[/?]|$)`, String.raw`^/challenge(?:[/?]|$)`],
+  },
 };
