@@ -65,12 +65,7 @@ export function columnsOf(fields: ContactFields) {
 
 /** Keeps the contact's searchable handles (its usernames) in step with its sources. */
 export async function refreshHandles(tx: TeamDb, teamId: string, contactId: string) {
-  const sources = await repo.listSources(tx, teamId, contactId);
-  const handles = sources
-    .map((source) => source.username)
-    .filter(Boolean)
-    .join(' ');
-  await repo.updateContact(tx, teamId, contactId, { handles });
+  await repo.refreshHandlesOf(tx, teamId, [contactId]);
 }
 
 /** Writes the fields that differ from the stored contact; answers their names. */

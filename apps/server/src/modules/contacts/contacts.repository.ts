@@ -294,28 +294,17 @@ export async function listSources(db: TeamDb, teamId: string, contactId: string)
 
 /** Adds or replaces the contact's source on each platform given. */
 export async function upsertSources(db: TeamDb, teamId: string, contactId: string, sources: SourceInput[]) {
-  if (sources.length === 0) return;
-  await db
-    .insert(contactSources)
-    .values(
-      sources.map((source) => ({
-        teamId,
-        contactId,
-        platform: source.platform,
-        profileId: source.profileId ?? null,
-        username: source.username ?? null,
-        url: source.url ?? null,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [contactSources.teamId, contactSources.contactId, contactSources.platform],
-      set: {
-        profileId: sql`coalesce(excluded.profile_id, ${contactSources.profileId})`,
-        username: sql`coalesce(excluded.username, ${contactSources.username})`,
-        url: sql`coalesce(excluded.url, ${contactSources.url})`,
-        updatedAt: new Date(),
-      },
-    });
+  await upsertSourceRows(
+    db,
+    sources.map((source) => ({
+      teamId,
+      contactId,
+      platform: source.platform,
+      profileId: source.profileId ?? null,
+      username: source.username ?? null,
+      url: source.url ?? null,
+    })),
+  );
 }
 
 /** Answers whether the contact had a profile on that platform. */

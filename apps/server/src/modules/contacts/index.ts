@@ -3,6 +3,8 @@ export {
   findTagsWithSets,
   lastCardRank,
   listPipelinesOfContacts,
+  refreshHandlesOf,
+  upsertSourceRows,
   type ActivityInsert,
 } from './contacts.repository';
 // Orphaned tag names are resolved on the tag reconciliation screen, through the contact change door.

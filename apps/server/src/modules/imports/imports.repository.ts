@@ -4,7 +4,6 @@ import { insertUnnest, selectRows, textArray } from '../../platform/db/raw';
 import {
   activities,
   contactPipelines,
-  contactSources,
   contactTags,
   contacts,
   importChunks,
@@ -241,26 +240,6 @@ export async function fillContacts(
     from unnest(${column('id')}, ${column('firstName')}, ${column('lastName')}, ${column('name')}, ${column('email')}, ${column('phone')}, ${column('photo')})
       as u(id, first_name, last_name, name, email, phone, photo)
     where c.team_id = ${teamId} and c.id = u.id`);
-}
-
-/** Adds sources, or completes a contact's source on the same platform with what it lacks. */
-export async function upsertSources(db: TeamDb, rows: (typeof contactSources.$inferInsert)[]) {
-  if (rows.length === 0) return;
-  await db.execute(sql`${insertUnnest(contactSources, rows)}
-    on conflict (team_id, contact_id, platform) do update set
-      profile_id = coalesce(excluded.profile_id, contact_sources.profile_id),
-      username = coalesce(excluded.username, contact_sources.username),
-      url = coalesce(excluded.url, contact_sources.url),
-      updated_at = now()`);
-}
-
-/** Recomputes the searchable handles of these contacts from their sources. */
-export async function refreshHandles(db: TeamDb, teamId: string, ids: string[]) {
-  if (ids.length === 0) return;
-  await db.execute(sql`update contacts c set handles = coalesce((
-      select string_agg(s.username, ' ' order by s.platform) from contact_sources s
-      where s.team_id = c.team_id and s.contact_id = c.id and s.username is not null), '')
-    where c.team_id = ${teamId} and c.id = any(${textArray(ids)})`);
 }
 
 /** Places contacts in pipelines (or moves them to the row's stage); answers which were new there. */

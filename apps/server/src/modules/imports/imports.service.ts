@@ -33,7 +33,13 @@ import { runImportJob } from '../../jobs/run-import.job';
 import type { JobQueue } from '../../platform/queue';
 import { announceAppEvent } from '../../platform/app-events';
 import { appendChange } from '../../platform/realtime';
-import { findTagsWithSets, lastCardRank, type ActivityInsert } from '../contacts';
+import {
+  findTagsWithSets,
+  lastCardRank,
+  refreshHandlesOf,
+  upsertSourceRows,
+  type ActivityInsert,
+} from '../contacts';
 import { findKeptPlacements, restore } from '../deletions';
 import * as pipelineData from '../pipelines';
 import { HIDDEN_CONTACT_MESSAGE } from '../contacts/contacts.service';
@@ -415,7 +421,7 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
         const newContacts: Parameters<typeof repo.insertContacts>[1] = [];
         const fills: Parameters<typeof repo.fillContacts>[2] = [];
         const activities: ActivityInsert[] = [];
-        const sources: Parameters<typeof repo.upsertSources>[1] = [];
+        const sources: Parameters<typeof upsertSourceRows>[1] = [];
         const placements: {
           contactId: string;
           pipelineId: string;
@@ -586,8 +592,8 @@ export function createImportsService(deps: { databases: Databases; teams: TeamsS
         const restoring = [...deleted].filter((id) => touched.has(id));
         if (restoring.length > 0) await restore(tx, teamUID, { contactIds: restoring });
         await repo.fillContacts(tx, teamUID, fills);
-        await repo.upsertSources(tx, uniqueSources);
-        await repo.refreshHandles(
+        await upsertSourceRows(tx, uniqueSources);
+        await refreshHandlesOf(
           tx,
           teamUID,
           [...handles.keys()].filter((id) => !newIds.has(id)),
