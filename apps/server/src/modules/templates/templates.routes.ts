@@ -1,4 +1,5 @@
 import {
+  SOCIAL_PLATFORMS,
   createdTemplateSchema,
   loggedMessageSchema,
   messageTemplateSchema,
@@ -147,6 +148,8 @@ export function registerTemplateRoutes(app: App, { auth, teams, templates }: App
           text: copiedText,
           /** The template the message started from, if any. */
           templateUID: id.nullable().default(null),
+          /** The platform it went out on, where known: the Daily Goal counts it there. */
+          platform: z.enum(SOCIAL_PLATFORMS).optional(),
         })
         .strict(),
     },

@@ -1,4 +1,10 @@
-import { addDaysToDate, createPushId, findUnknownTemplateFields, formatDateInZone } from '@grouptrack/domain';
+import {
+  addDaysToDate,
+  createPushId,
+  findUnknownTemplateFields,
+  formatDateInZone,
+  type SocialPlatform,
+} from '@grouptrack/domain';
 import { createContactChanges } from '../contacts';
 import type { Databases } from '../../platform/db/databases';
 import { deleteTeamRow } from '../../platform/db/team-rows';
@@ -111,10 +117,10 @@ export function createTemplatesService(deps: {
      */
     async logMessageCopy(
       member: TeamActor,
-      input: { GTID: string; text: string; templateUID: string | null },
+      input: { GTID: string; text: string; templateUID: string | null; platform?: SocialPlatform },
     ) {
       const { teamUID } = member;
-      const { GTID, text, templateUID } = input;
+      const { GTID, text, templateUID, platform } = input;
       const logged = await contactChanges.changeContact(member, GTID, async (tx) => {
         const template = templateUID ? await repo.findMessageTemplate(tx, teamUID, templateUID) : null;
         if (templateUID && !template) throw new NotFoundError('Template not found.');
@@ -122,7 +128,10 @@ export function createTemplatesService(deps: {
           type: 'message',
           action: 'copied',
           note: text,
-          data: template ? { templateUID: template.id, templateName: template.name } : {},
+          data: {
+            ...(template && { templateUID: template.id, templateName: template.name }),
+            ...(platform && { platform }),
+          },
         });
         return { history: [entry], result: { activityUID: entry.id } };
       });

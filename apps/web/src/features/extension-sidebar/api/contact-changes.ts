@@ -1,4 +1,4 @@
-import type { Contact, LoggedMessage, MessageTemplate, Task } from '@grouptrack/domain';
+import type { Contact, LoggedMessage, MessageTemplate, SocialPlatform, Task } from '@grouptrack/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contactPath, requestData, teamPath } from '../../../lib/api-client';
 import { teamKeys } from '../../../lib/query-keys';
@@ -85,10 +85,10 @@ export function useMessageTemplates(teamUID: string) {
 export function useLogMessage(teamUID: string, GTID: string) {
   const refresh = useRefreshCoreData(teamUID);
   return useMutation({
-    mutationFn: ({ templateUID, text }: { templateUID: string | null; text: string }) =>
+    mutationFn: (message: { templateUID: string | null; text: string; platform: SocialPlatform }) =>
       requestData<LoggedMessage>(contactPath(teamUID, GTID, 'messages', 'copies'), {
         method: 'POST',
-        body: { text, templateUID },
+        body: message,
       }),
     onSettled: refresh,
     meta: { isErrorShownInline: true },

@@ -55,7 +55,9 @@ export function ContactPanel({ teamUID, person, coreData }: ContactPanelProps) {
           Open in GroupTrack
         </Button>
       </Group>
-      {isMessageOpen && <MessageComposer teamUID={teamUID} coreData={coreData} name={name} />}
+      {isMessageOpen && (
+        <MessageComposer teamUID={teamUID} coreData={coreData} name={name} platform={person.platform} />
+      )}
       <Divider />
       {pipelines.isPending ? (
         <SidebarSkeleton label="Loading pipelines" />

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Select, Stack, Text, Textarea } from '@mantine/core';
-import { listTemplateFields } from '@grouptrack/domain';
+import { listTemplateFields, type SocialPlatform } from '@grouptrack/domain';
 import { useState } from 'react';
 import { useLoggedUser } from '../../../app/signed-in-user';
 import { formatErrorMessage } from '../../../lib/api-client';
@@ -19,6 +19,8 @@ export interface MessageComposerProps {
   coreData: VisibleCoreData;
   /** The person's name, for what is said about them. */
   name: string;
+  /** The platform of the page: the message goes out there, and counts there toward the Daily Goal. */
+  platform: SocialPlatform;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface MessageComposerProps {
  * AI: read and change it, then put it in the platform's message box or copy it. Either is logged in
  * their history, as the contact page's Message logs a copy.
  */
-export function MessageComposer({ teamUID, coreData, name }: MessageComposerProps) {
+export function MessageComposer({ teamUID, coreData, name, platform }: MessageComposerProps) {
   const templates = useMessageTemplates(teamUID);
   const senderName = useLoggedUser().name;
   const log = useLogMessage(teamUID, coreData.contact.GTID);
@@ -47,7 +49,7 @@ export function MessageComposer({ teamUID, coreData, name }: MessageComposerProp
 
   function logSent(done: string) {
     log.mutate(
-      { templateUID, text },
+      { templateUID, text, platform },
       { onSuccess: () => setNotice({ color: 'teal', text: `${done} It is logged in ${name}'s activity.` }) },
     );
   }
