@@ -31,9 +31,9 @@ test.describe('honest navigation and the extension banner (issue 14)', () => {
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(nav.getByRole('link', { name: 'Status labels' })).toBeVisible();
 
-    // The navigation offers built pages only: none of the areas still coming (Conversations, Auto
-    // Responder, the message queue, workflows, connections; page-availability.ts has the list).
-    for (const name of ['Conversations', 'Auto Responder', 'Message queue', 'Workflows', 'Connections'])
+    // The navigation offers built pages only: none of the areas still coming (Auto Responder,
+    // workflows, connections; page-availability.ts has the list).
+    for (const name of ['Auto Responder', 'Workflows', 'Connections'])
       await expect(nav.getByRole('link', { name, exact: true })).toHaveCount(0);
 
     // Nor does the command palette.
@@ -47,7 +47,7 @@ test.describe('honest navigation and the extension banner (issue 14)', () => {
 
     // Opened by its address, a coming page says so, and the extension it will need is not nagged about.
     for (const [path, heading] of [
-      ['/messages', 'Conversations'],
+      ['/tools/postTracker', 'Auto Responder'],
       ['/setup/workflows', 'Workflows'],
       ['/queue/instagram', 'Instagram queue'],
     ] as const) {

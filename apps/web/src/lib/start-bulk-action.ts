@@ -1,4 +1,4 @@
-import type { BulkJob, SearchFilter, StartedBulkAction } from '@grouptrack/domain';
+import type { BulkJob, SearchFilter, SocialPlatform, StartedBulkAction } from '@grouptrack/domain';
 import { requestData, teamPath } from './api-client';
 
 /** What a bulk action does (PRODUCT.md: /search/v2/bulk). */
@@ -11,7 +11,9 @@ export type BulkAction =
   | { type: 'export' }
   | { type: 'createTask'; templateId: string }
   /** null clears the contacts' label. */
-  | { type: 'setStatusLabel'; labelId: string | null };
+  | { type: 'setStatusLabel'; labelId: string | null }
+  /** A message template filled in for each contact, queued in the member's queue on a platform. */
+  | { type: 'queueMessage'; templateId: string; platform: SocialPlatform; allowSameDay: boolean };
 
 /** The search a filter target stands for. */
 export interface BulkFilter {

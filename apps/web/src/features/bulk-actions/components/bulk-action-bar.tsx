@@ -12,12 +12,15 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useLoggedUser } from '../../../app/signed-in-user';
 import { showUndoToast } from '../../../components/undo-toast';
 import { formatErrorMessage } from '../../../lib/api-client';
 import { restoreBulkDelete, undoBulkAction } from '../api/undo-bulk-action';
 import { listTagOptions } from '../../contact-filters';
 import type { PipelineList } from '../../../lib/pipelines';
 import { useTaskTemplates } from '../../task-templates';
+import { BulkQueueFields, EMPTY_BULK_QUEUE_DRAFT, toQueueMessageAction } from '../../message-queue';
 import {
   fetchBulkJob,
   formatExportUrl,
@@ -43,6 +46,7 @@ const ACTION_LABELS: Record<ActionType, string> = {
   addToPipeline: 'Add to pipeline',
   createTask: 'Create task',
   setStatusLabel: 'Set status label',
+  queueMessage: 'Queue message',
   export: 'Export CSV',
   delete: 'Delete',
 };
@@ -57,6 +61,7 @@ const PROGRESS_VERBS: Record<ActionType, string> = {
   addToPipeline: 'Adding to pipeline',
   createTask: 'Creating tasks for',
   setStatusLabel: 'Setting the status label of',
+  queueMessage: 'Queueing messages for',
   export: 'Preparing the export of',
   delete: 'Deleting',
 };
@@ -100,6 +105,8 @@ export function BulkActionBar({
   const [stageId, setStageId] = useState<string | null>(null);
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [labelChoice, setLabelChoice] = useState<string | null>(null);
+  const [queueDraft, setQueueDraft] = useState(EMPTY_BULK_QUEUE_DRAFT);
+  const { subscription } = useLoggedUser();
   const taskTemplates = useTaskTemplates(teamUID);
   const statusLabels = useStatusLabels(teamUID);
   const notified = useRef<string | null>(null);
@@ -164,6 +171,7 @@ export function BulkActionBar({
     setStageId(null);
     setTemplateId(null);
     setLabelChoice(null);
+    setQueueDraft(EMPTY_BULK_QUEUE_DRAFT);
     setOpen(type);
   }
 
@@ -180,6 +188,8 @@ export function BulkActionBar({
         return templateId ? { type, templateId } : null;
       case 'setStatusLabel':
         return labelChoice ? { type, labelId: labelChoice === NO_LABEL ? null : labelChoice } : null;
+      case 'queueMessage':
+        return toQueueMessageAction(queueDraft, subscription);
       case 'delete':
       case 'export':
         return { type };
@@ -210,6 +220,7 @@ export function BulkActionBar({
     'addToPipeline',
     'createTask',
     'setStatusLabel',
+    'queueMessage',
     'export',
   ];
   if (canDelete) actions.push('delete');
@@ -253,6 +264,11 @@ export function BulkActionBar({
               </Text>
               {finished && (
                 <Group gap="xs">
+                  {job.type === 'queueMessage' && !progress.error && (
+                    <Button component={Link} size="xs" variant="default" to="/messages/scheduled">
+                      Open Conversations
+                    </Button>
+                  )}
                   {job.type === 'export' && !progress.error && (
                     <Button component="a" size="xs" href={formatExportUrl(teamUID, job.jobId)} download>
                       Download CSV
@@ -368,6 +384,9 @@ export function BulkActionBar({
                 onChange={setLabelChoice}
                 error={statusLabels.isError ? formatErrorMessage(statusLabels.error) : undefined}
               />
+            )}
+            {open === 'queueMessage' && (
+              <BulkQueueFields teamUID={teamUID} value={queueDraft} onChange={setQueueDraft} />
             )}
             {startError && (
               <Alert color="red" role="alert">

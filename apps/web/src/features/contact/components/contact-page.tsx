@@ -33,6 +33,7 @@ import { formatPlatformName } from '../../../lib/platform-names';
 import { useLoggedUser } from '../../../app/signed-in-user';
 import { usePipelines } from '../../../lib/pipelines';
 import { MessageDialog } from '../../message-templates';
+import { QueueMessageModal } from '../../message-queue';
 import type { Contact } from '../api/get-contact';
 import { useContact } from '../api/get-contact';
 import { formatContactName } from '../lib/contact-fields';
@@ -147,6 +148,7 @@ function ContactView({
   const location = useLocation();
   const [isMoving, setIsMoving] = useState(false);
   const [isMessaging, setIsMessaging] = useState(false);
+  const [isQueueing, setIsQueueing] = useState(false);
   const name = formatContactName(contact);
   const tabPath = (next: ContactTab, GTID = contact.GTID) =>
     `/contact/${encodeURIComponent(GTID)}/${next}${pipelineID ? `/${encodeURIComponent(pipelineID)}` : ''}`;
@@ -216,6 +218,9 @@ function ContactView({
             <Button variant="default" onClick={() => setIsMessaging(true)}>
               Message
             </Button>
+            <Button variant="default" onClick={() => setIsQueueing(true)}>
+              Queue message
+            </Button>
             <Button
               variant="default"
               onClick={() => void navigate(tabPath('notes'), { state: { ...originState, compose: true } })}
@@ -272,6 +277,15 @@ function ContactView({
           GTID={contact.GTID}
           pipelineId={pipelineID}
           onClose={() => setIsMessaging(false)}
+        />
+      )}
+      {isQueueing && (
+        <QueueMessageModal
+          teamUID={teamUID}
+          contact={contact}
+          name={name}
+          pipelines={pipelines}
+          onClose={() => setIsQueueing(false)}
         />
       )}
       {isMoving && (
