@@ -3,6 +3,7 @@ import {
   EXTENSION_MESSAGE_TYPES,
   isCheckExtensionResult,
   isExtensionMessage,
+  isSendQueueItemResult,
   isFrameApiPath,
   isFrameMessage,
   isFrameRequest,
@@ -56,6 +57,32 @@ describe('isCheckExtensionResult', () => {
   });
 });
 
+const SEND = {
+  type: 'send_queue_item',
+  platform: 'facebook',
+  leaseId: 'lease-1',
+  leaseUntil: '2026-11-24T10:02:00.000Z',
+  checkThreadFirst: false,
+  itemId: 'item-1',
+  text: 'Hi Ana',
+  profile: { profileId: '100000000000001', username: null, url: null },
+};
+
+describe('isSendQueueItemResult', () => {
+  it.each([
+    [{ type: 'send_queue_item_result', leaseId: 'l', outcome: 'sent', reason: null }, true],
+    [
+      { type: 'send_queue_item_result', leaseId: 'l', outcome: 'not-sent', reason: 'Held', holdUntil: 5 },
+      true,
+    ],
+    [{ type: 'send_queue_item_result', leaseId: 'l', outcome: 'posted', reason: null }, false],
+    [{ type: 'send_queue_item_result', outcome: 'sent', reason: null }, false],
+    [{ ...SEND }, false],
+  ])('tells the extension’s answer to a send from anything else: %j is %s', (value, expected) => {
+    expect(isSendQueueItemResult(value)).toBe(expected);
+  });
+});
+
 describe('isExtensionMessage', () => {
   it.each([
     { name: 'accepts check_extension', value: { type: 'check_extension' }, expected: true },
@@ -72,6 +99,22 @@ describe('isExtensionMessage', () => {
       value: { type: 'open_queue_processor', platform: 'myspace' },
       expected: false,
     },
+    { name: 'accepts send_queue_item with its lease', value: SEND, expected: true },
+    {
+      name: 'refuses send_queue_item without a lease',
+      value: { ...SEND, leaseId: '' },
+      expected: false,
+    },
+    {
+      name: 'refuses send_queue_item without a text',
+      value: { ...SEND, text: '' },
+      expected: false,
+    },
+    {
+      name: 'refuses send_queue_item without a profile',
+      value: { ...SEND, profile: null },
+      expected: false,
+    },
     { name: 'refuses an unknown type', value: { type: 'open_everything' }, expected: false },
     {
       name: 'refuses the extension’s answer',
@@ -83,12 +126,13 @@ describe('isExtensionMessage', () => {
     expect(isExtensionMessage(value)).toBe(expected);
   });
 
-  it('names the four message types of SPEC §7', () => {
+  it('names the four message types of SPEC §7, and the processor tab’s send of a leased item', () => {
     expect(EXTENSION_MESSAGE_TYPES).toEqual([
       'check_extension',
       'log_in',
       'open_queue_processor',
       'wait_a_bit',
+      'send_queue_item',
     ]);
   });
 });

@@ -7,6 +7,7 @@ export const EXTENSION_MESSAGE_TYPES = [
   'log_in',
   'open_queue_processor',
   'wait_a_bit',
+  'send_queue_item',
 ] as const;
 
 /** One of the message types of EXTENSION_MESSAGE_TYPES. */
@@ -34,9 +35,56 @@ export interface WaitABitMessage {
   type: 'wait_a_bit';
 }
 
+/**
+ * Asks the extension to send one leased queue item in the person's conversation on the platform:
+ * the queue processor tab sends it, and reports the answer to the server with the lease id.
+ */
+export interface SendQueueItemMessage {
+  type: 'send_queue_item';
+  platform: SocialPlatform;
+  /** The server's lease: the extension types nothing once it has run out. */
+  leaseId: string;
+  leaseUntil: string;
+  /** An earlier lease ran out while sending: look in the thread for the text before anything else. */
+  checkThreadFirst: boolean;
+  itemId: string;
+  text: string;
+  /** The person's profile on the platform, which says where the conversation opens. */
+  profile: { profileId: string | null; username: string | null; url: string | null };
+}
+
 /** A message from the web app to the extension. */
 export type ExtensionMessage =
-  CheckExtensionMessage | LogInMessage | OpenQueueProcessorMessage | WaitABitMessage;
+  CheckExtensionMessage | LogInMessage | OpenQueueProcessorMessage | WaitABitMessage | SendQueueItemMessage;
+
+/**
+ * What sending a queue item came to: sent (seen in the thread), already sent (found there before
+ * typing), failed with the reason, blocked (the platform's notice), not logged in to the platform,
+ * or not sent at all (held by wait_a_bit, the lease too short, another send under way): nothing was
+ * typed, and the lease may be left to run out.
+ */
+export const QUEUE_SEND_OUTCOMES = [
+  'sent',
+  'already-sent',
+  'failed',
+  'blocked',
+  'not-logged-in',
+  'not-sent',
+] as const;
+
+/** One of QUEUE_SEND_OUTCOMES. */
+export type QueueSendOutcome = (typeof QUEUE_SEND_OUTCOMES)[number];
+
+/** The extension's answer to send_queue_item, for the lease it was asked with. */
+export interface SendQueueItemResult {
+  type: 'send_queue_item_result';
+  leaseId: string;
+  outcome: QueueSendOutcome;
+  /** Why it failed, was blocked or was not sent, in words for the user; null when sent. */
+  reason: string | null;
+  /** Until when wait_a_bit holds sending (ms since the epoch), when that is why it was not sent. */
+  holdUntil?: number;
+}
 
 /** Who the extension is signed in as, from the server's answer to its sign-in. */
 export interface ExtensionUser {
@@ -55,6 +103,8 @@ export interface CheckExtensionResult {
   /** The extension's version (its manifest's). */
   version?: string;
   user?: ExtensionUser;
+  /** Until when wait_a_bit holds automated actions (ms since the epoch), while it does. */
+  holdUntil?: number;
 }
 
 /** What the web app knows about the extension: no answer, an answer without a session, or ready (SPEC §4). */
@@ -76,9 +126,42 @@ export function isExtensionMessage(value: unknown): value is ExtensionMessage {
       return typeof value.code === 'string' && value.code !== '';
     case 'open_queue_processor':
       return isSocialPlatform(value.platform);
+    case 'send_queue_item':
+      return (
+        isSocialPlatform(value.platform) &&
+        isFilledString(value.leaseId) &&
+        isFilledString(value.leaseUntil) &&
+        typeof value.checkThreadFirst === 'boolean' &&
+        isFilledString(value.itemId) &&
+        isFilledString(value.text) &&
+        isRecipientProfile(value.profile)
+      );
     default:
       return false;
   }
+}
+
+/** Checks that a value is the extension's answer to send_queue_item. */
+export function isSendQueueItemResult(value: unknown): value is SendQueueItemResult {
+  return (
+    isRecord(value) &&
+    value.type === 'send_queue_item_result' &&
+    typeof value.leaseId === 'string' &&
+    (QUEUE_SEND_OUTCOMES as readonly unknown[]).includes(value.outcome) &&
+    (value.reason === null || typeof value.reason === 'string') &&
+    (value.holdUntil === undefined || typeof value.holdUntil === 'number')
+  );
+}
+
+function isFilledString(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
+}
+
+function isRecipientProfile(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    ['profileId', 'username', 'url'].every((key) => value[key] === null || typeof value[key] === 'string')
+  );
 }
 
 /** Checks that a value is the extension's answer to check_extension. */

@@ -64,6 +64,8 @@ export {
   isFrameMessage,
   isFrameRequest,
   isLogInResult,
+  isSendQueueItemResult,
+  QUEUE_SEND_OUTCOMES,
   unreachableMessage,
 } from './extension-messages';
 export type {
@@ -83,6 +85,9 @@ export type {
   LogInMessage,
   LogInResult,
   OpenQueueProcessorMessage,
+  QueueSendOutcome,
+  SendQueueItemMessage,
+  SendQueueItemResult,
   WaitABitMessage,
 } from './extension-messages';
 export { isFrameToPageMessage, isPageToFrameMessage } from './extension-page-messages';

@@ -3,7 +3,8 @@
  * in chrome.storage.local and its timers longer than a few seconds are chrome.alarms; listeners are
  * added at the top level so a message or alarm that wakes it finds them.
  */
-import { unreachableMessage } from '@grouptrack/domain';
+import { conversationAddress } from '@grouptrack/capture';
+import { QUEUE_PLATFORM_NAMES, unreachableMessage } from '@grouptrack/domain';
 import type {
   CheckExtensionResult,
   ExtensionMessage,
@@ -12,6 +13,8 @@ import type {
   MemberRequestBatch,
   MemberRequestBatchResult,
   MemberRequestWork,
+  SendQueueItemMessage,
+  SendQueueItemResult,
   SocialPlatform,
 } from '@grouptrack/domain';
 import bridgeScript from '../bridge/registered?script&iife';
@@ -29,12 +32,22 @@ import type {
   CaptureContext,
   CaptureRequestsAnswer,
   ContentRequest,
+  ConversationStopAnswer,
+  ConversationStopRequest,
   ExtensionState,
   PageRequest,
   PortApiRequest,
+  SendInConversationAnswer,
+  SendInConversationRequest,
 } from '../shared/worker-messages';
 import { reconnectDelayMs } from './backoff';
-import { queueProcessorDelayMs, queueProcessorUrl } from './queue';
+import {
+  hasTimeToSend,
+  isQueueText,
+  queueProcessorDelayMs,
+  queueProcessorUrl,
+  rememberQueueText,
+} from './queue';
 import { callServer, sleep } from './server-call';
 import type { ServerAnswer } from './server-call';
 import { EXCHANGE_PATH, readExchangeAnswer } from './sign-in';
@@ -211,6 +224,8 @@ async function handleWebMessage(message: ExtensionMessage, origin: string): Prom
     }
     case 'open_queue_processor':
       return openQueueProcessor(message.platform);
+    case 'send_queue_item':
+      return sendQueueItem(message, origin);
   }
 }
 
@@ -221,7 +236,14 @@ async function checkExtension(origin: string): Promise<CheckExtensionResult> {
     return { type: 'check_extension_result', status: 'not_logged_in', version: VERSION };
   }
   void verifySession(session);
-  return { type: 'check_extension_result', status: 'ok', version: VERSION, user: session.user };
+  const holdUntil = await readStored('holdUntil');
+  return {
+    type: 'check_extension_result',
+    status: 'ok',
+    version: VERSION,
+    user: session.user,
+    ...(holdUntil !== undefined && holdUntil > Date.now() && { holdUntil }),
+  };
 }
 
 /** How often check_extension makes sure the token still works. */
@@ -265,16 +287,216 @@ async function logIn(code: string, origin: string): Promise<LogInResult> {
   return { type: 'log_in_result', status: 'ok', user: result.session.user };
 }
 
+/**
+ * Opens a platform's queue processor tab after the SPEC §9 delay, or leaves the one already open:
+ * one processor per platform in this browser (the server's leases keep two browsers apart).
+ */
 async function openQueueProcessor(platform: SocialPlatform): Promise<unknown> {
   const session = await currentSession();
   if (!session) return { type: 'open_queue_processor_result', status: 'not_logged_in' };
+  const url = queueProcessorUrl(session.serverUrl, platform);
+  if (await findTab(url)) return { type: 'open_queue_processor_result', status: 'open' };
   const delayMs = queueProcessorDelayMs(platform);
   // Under 30 s, so a timer: the answer below keeps the worker busy only briefly, and an open tab request
   // lost to a stopped worker is asked for again by the queue on its next round.
   setTimeout(() => {
-    void chrome.tabs.create({ url: queueProcessorUrl(session.serverUrl, platform), active: false });
+    void findTab(url).then(async (open) => {
+      if (open) return;
+      // Opened blank and then sent to the address: a browser driven for tests attaches to a new tab
+      // before its first navigation, and one opened straight at an address may load nothing.
+      const tab = await chrome.tabs.create({ url: 'about:blank', active: false });
+      if (tab.id !== undefined) await chrome.tabs.update(tab.id, { url });
+    });
   }, delayMs);
   return { type: 'open_queue_processor_result', status: 'scheduled', delayMs };
+}
+
+/** An open tab at the address (its query and hash aside), or null. */
+async function findTab(url: string): Promise<chrome.tabs.Tab | null> {
+  const tabs = await chrome.tabs.query({});
+  return tabs.find((tab) => tab.url !== undefined && tab.url.split(/[?#]/)[0] === url) ?? null;
+}
+
+// ---- Sending queued messages -----------------------------------------------------------------------
+
+/** How long a work tab's page may take to load the conversation. */
+const WORK_TAB_LOAD_MS = 30_000;
+/** How often, and how many times, the work tab's content script is asked before it is taken for absent. */
+const CONTENT_READY_TRIES = 20;
+const CONTENT_READY_GAP_MS = 500;
+
+/**
+ * The work tabs waiting for their conversation page: its content script says it is ready as soon as
+ * it runs, long before the page's frames and pictures have loaded.
+ */
+const workTabReady = new Map<number, () => void>();
+
+/** The platforms a message is being sent on now: one at a time each, as they share one work tab. */
+const sendingOn = new Set<SocialPlatform>();
+
+/**
+ * Sends a leased queue item for the processor tab of the signed-in server: opens the person's
+ * conversation in the platform's work tab and has its content script send the text there. Nothing
+ * is typed while wait_a_bit holds, when the lease may run out before the send ends, or while
+ * another message goes out on the platform; the processor tab reports the outcome with the lease.
+ */
+async function sendQueueItem(message: SendQueueItemMessage, origin: string): Promise<SendQueueItemResult> {
+  const answer = (
+    outcome: SendQueueItemResult['outcome'],
+    reason: string | null,
+    holdUntil?: number,
+  ): SendQueueItemResult => ({
+    type: 'send_queue_item_result',
+    leaseId: message.leaseId,
+    outcome,
+    reason,
+    ...(holdUntil !== undefined && { holdUntil }),
+  });
+  const session = await currentSession();
+  if (!session || session.serverUrl !== origin) {
+    return answer('not-sent', 'The GroupTrack extension is not signed in to this server.');
+  }
+  const holdUntil = await readStored('holdUntil');
+  if (holdUntil !== undefined && holdUntil > Date.now()) {
+    return answer('not-sent', 'Held for a moment while you work (wait a bit).', holdUntil);
+  }
+  if (!hasTimeToSend(message.leaseUntil, Date.now())) {
+    return answer('not-sent', 'The lease would run out before the message is sent.');
+  }
+  const { platform } = message;
+  const name = QUEUE_PLATFORM_NAMES[platform];
+  const pack = (await readSelectorPacks())[platform];
+  const address = conversationAddress(pack, message.profile);
+  if (address === null) {
+    return answer(
+      'failed',
+      pack.conversation === undefined
+        ? `GroupTrack cannot send ${name} messages yet.`
+        : `GroupTrack cannot open a ${name} conversation with them: their ${name} profile lacks the ${platform === 'linkedin' ? 'profile id' : 'username or id'} it needs.`,
+    );
+  }
+  if (sendingOn.has(platform)) {
+    return answer('not-sent', `Another ${name} message is being sent in this browser.`);
+  }
+  sendingOn.add(platform);
+  try {
+    // Remembered before it is typed, so the conversation's safety stops never take it for the user's.
+    const texts = (await readStored('queueTexts')) ?? [];
+    await writeStored({
+      queueTexts: rememberQueueText(texts, { platform, text: message.text, at: Date.now() }),
+    });
+    const tabId = await openWorkTab(platform, address);
+    if (tabId === null) return answer('failed', `The ${name} conversation did not load.`);
+    const request: SendInConversationRequest = {
+      kind: 'send_in_conversation',
+      text: message.text,
+      checkThreadFirst: message.checkThreadFirst,
+    };
+    const sent = await askWorkTab(tabId, request);
+    if (sent === null) return answer('failed', `GroupTrack could not reach the ${name} page to send.`);
+    return answer(sent.outcome, sent.reason);
+  } finally {
+    sendingOn.delete(platform);
+  }
+}
+
+/**
+ * Opens the conversation in the platform's work tab, the same tab from one message to the next
+ * (a new one when the user closed it), and waits for its page to load; null when it does not.
+ */
+async function openWorkTab(platform: SocialPlatform, address: string): Promise<number | null> {
+  const workTabs = (await readStored('workTabs')) ?? {};
+  const known = workTabs[platform];
+  const existing = known === undefined ? null : await chrome.tabs.get(known).catch(() => null);
+  let tabId: number | null = existing?.id ?? null;
+  // Listening before navigating: the first load completed after it is the conversation's.
+  let resolveLoaded: () => void = () => undefined;
+  const loaded = new Promise<void>((resolve) => (resolveLoaded = resolve));
+  let isNavigating = false;
+  const onUpdated = (id: number, change: { status?: string }, tab: chrome.tabs.Tab) => {
+    if (id === tabId && isNavigating && change.status === 'complete' && tab.url !== 'about:blank')
+      resolveLoaded();
+  };
+  chrome.tabs.onUpdated.addListener(onUpdated);
+  try {
+    if (tabId === null) {
+      // Opened blank first and then sent to the conversation, as the processor tab is (openQueueProcessor).
+      const tab = await chrome.tabs.create({ url: 'about:blank', active: false });
+      tabId = tab.id ?? null;
+      if (tabId === null) return null;
+      await writeStored({ workTabs: { ...workTabs, [platform]: tabId } });
+    }
+    isNavigating = true;
+    workTabReady.set(tabId, resolveLoaded);
+    // A load that stalls is started once more, as a person would reload the page.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await chrome.tabs.update(tabId, { url: address });
+      const isLoaded = await Promise.race([
+        loaded.then(() => true),
+        sleep(WORK_TAB_LOAD_MS / 2).then(() => false),
+      ]);
+      if (isLoaded) return tabId;
+    }
+    return null;
+  } finally {
+    chrome.tabs.onUpdated.removeListener(onUpdated);
+    if (tabId !== null) workTabReady.delete(tabId);
+  }
+}
+
+/** Asks the work tab's content script to send; it may take a moment to start on a fresh page. */
+async function askWorkTab(
+  tabId: number,
+  request: SendInConversationRequest,
+): Promise<SendInConversationAnswer | null> {
+  for (let attempt = 0; attempt < CONTENT_READY_TRIES; attempt++) {
+    try {
+      const answer = await chrome.tabs.sendMessage<SendInConversationRequest, SendInConversationAnswer>(
+        tabId,
+        request,
+        { frameId: 0 },
+      );
+      if (answer !== undefined) return answer;
+    } catch {
+      // "Receiving end does not exist": the page's script has not started yet.
+    }
+    await sleep(CONTENT_READY_GAP_MS);
+  }
+  return null;
+}
+
+/**
+ * Cancels a person's waiting messages on a platform because a conversation showed their reply or
+ * a message the user wrote by hand (a text the queue typed is neither). The person is found by
+ * their profile addresses, as capture finds them.
+ */
+async function stopForConversation(request: ConversationStopRequest): Promise<ConversationStopAnswer> {
+  if (request.reason === 'wrote-by-hand') {
+    const texts = (await readStored('queueTexts')) ?? [];
+    const now = Date.now();
+    const byHand = request.texts.filter(
+      (text) => !isQueueText(texts, { platform: request.platform, text, now }),
+    );
+    if (byHand.length === 0) return { stopped: false, message: null };
+  }
+  for (const profile of request.profileUrls) {
+    const query = new URLSearchParams({ profile, platform: request.platform });
+    const found = await callForTeam('GET', `/contacts/matches?${query.toString()}`);
+    if (!found.ok) return { stopped: false, message: found.message };
+    const match = (found.data as { matches?: { GTID: string; samePerson: boolean }[] } | null)?.matches?.find(
+      (each) => each.samePerson,
+    );
+    if (!match) continue;
+    const cancelled = await callForTeam(
+      'POST',
+      `/contacts/${encodeURIComponent(match.GTID)}/queue-items/cancel`,
+      { platform: request.platform, reason: request.reason },
+    );
+    if (!cancelled.ok) return { stopped: false, message: cancelled.message };
+    return { stopped: true, cancelled: (cancelled.data as { cancelled?: number } | null)?.cancelled ?? 0 };
+  }
+  // Nobody in GroupTrack: nothing is queued for them, and nothing will be told again for this conversation.
+  return { stopped: true, cancelled: 0 };
 }
 
 // ---- Messages from the popup and options pages -----------------------------------------------------
@@ -316,7 +538,10 @@ async function extensionState(): Promise<ExtensionState> {
 /** The selector misses already reported since the worker started: a page read again misses the same. */
 const reportedMisses = new Set<string>();
 
-async function handleContentRequest(request: ContentRequest): Promise<unknown> {
+async function handleContentRequest(
+  request: ContentRequest,
+  sender: chrome.runtime.MessageSender,
+): Promise<unknown> {
   switch (request.kind) {
     case 'get_capture_context': {
       const session = await currentSession();
@@ -361,6 +586,11 @@ async function handleContentRequest(request: ContentRequest): Promise<unknown> {
       return callForTeam('POST', `/member-requests/${encodeURIComponent(request.requestId)}/outcome`, {
         outcome: request.outcome,
       });
+    case 'conversation_stop':
+      return stopForConversation(request);
+    case 'conversation_page_ready':
+      if (sender.tab?.id !== undefined) workTabReady.get(sender.tab.id)?.();
+      return { ok: true };
   }
 }
 
@@ -503,7 +733,7 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) =>
   } else if (isPageRequest(message) && sender.url?.startsWith(chrome.runtime.getURL(''))) {
     work = handlePageRequest(message);
   } else if (isContentRequest(message) && sender.tab) {
-    work = handleContentRequest(message);
+    work = handleContentRequest(message, sender);
   }
   if (!work) return false;
   work.then(sendResponse, (error: unknown) => sendResponse({ error: String(error) }));

@@ -4,16 +4,22 @@
  * comment thread or conversation list gives rows that get badges for people already in GroupTrack.
  * Single-page sites move without loading a page, so a changed address reads the page again.
  */
+import { detectPageWithPack, isPackHost, isSignedOutAddress } from '@grouptrack/capture';
 import type { SelectorMiss, SelectorPack } from '@grouptrack/capture';
 import type { SocialPlatform } from '@grouptrack/domain';
-import { MISSES_PER_REPORT } from '../shared/worker-messages';
+import { MISSES_PER_REPORT, isSendInConversationRequest } from '../shared/worker-messages';
 import type {
   CaptureContext,
   CaptureRequestsAnswer,
   ContentRequest,
+  ConversationStopAnswer,
   RequestWorkAnswer,
+  SendInConversationAnswer,
+  SendInConversationRequest,
 } from '../shared/worker-messages';
 import { startRequestCapture } from './member-requests';
+import { createSafetyStops } from './safety-stops';
+import { sendInConversation } from './send-message';
 import { mountOverlay } from './overlay';
 import { readPage, toOnScreenPerson } from './read-page';
 import type { PageReading } from './read-page';
@@ -35,6 +41,15 @@ async function start(): Promise<void> {
 
   let address = location.href;
   let reading: PageReading | null = null;
+  // A conversation's new messages may stop the person's queued messages (a reply, a message by hand).
+  const platform = Object.values(packs).find((pack) => isPackHost(pack, location.hostname));
+  const stops = platform
+    ? createSafetyStops({
+        pack: platform,
+        doc: document,
+        ask: (request) => askWorker<ConversationStopAnswer>(request),
+      })
+    : null;
   // A group's requests page captures its requests as they show; started once per page of the site.
   let requests: { capture: () => void } | null = null;
 
@@ -51,6 +66,7 @@ async function start(): Promise<void> {
         reportMisses,
       });
     }
+    stops?.check(location.href);
     sidebar.showPerson(next?.person ?? null, next);
     if (next && next.people.length > 0) overlay.showPeople(next.platform, next.people);
     if (next && next.misses.length > 0) reportMisses(next.misses);
@@ -74,6 +90,7 @@ async function start(): Promise<void> {
     if (!reading || reading.kind === 'profile') return;
     window.clearTimeout(settle);
     settle = window.setTimeout(() => {
+      stops?.check(location.href);
       requests?.capture();
       const again = readPage(document, location.href, packs);
       if (again && again.people.length > 0) overlay.showPeople(again.platform, again.people);
@@ -111,4 +128,49 @@ async function askWorker<T>(request: ContentRequest): Promise<T | null> {
   }
 }
 
+/**
+ * Sends a queued message in the conversation this tab shows, when the worker opened it as the
+ * platform's work tab; one at a time (the worker sends one per platform too).
+ */
+let sending = false;
+async function sendQueued(request: SendInConversationRequest): Promise<SendInConversationAnswer> {
+  if (sending) return { outcome: 'failed', reason: 'Another message is being sent in this tab.' };
+  sending = true;
+  try {
+    const context = await askWorker<CaptureContext>({ kind: 'get_capture_context' });
+    const pack = context && Object.values(context.packs).find((each) => isPackHost(each, location.hostname));
+    if (!pack) return { outcome: 'failed', reason: 'GroupTrack does not send messages on this site.' };
+    return await sendInConversation(request, {
+      pack,
+      doc: document,
+      currentUrl: () => location.href,
+      reportMisses,
+    });
+  } finally {
+    sending = false;
+  }
+}
+
+/**
+ * Tells the worker a conversation (or the sign-in page) is ready, in case this tab is a work tab
+ * it is waiting for: a message can be sent from here without waiting for the page's pictures.
+ */
+async function announceConversationPage(): Promise<void> {
+  const context = await askWorker<CaptureContext>({ kind: 'get_capture_context' });
+  const pack = context && Object.values(context.packs).find((each) => isPackHost(each, location.hostname));
+  if (!pack) return;
+  if (
+    detectPageWithPack(location.href, pack)?.kind === 'conversation' ||
+    isSignedOutAddress(pack, location.href)
+  )
+    await askWorker({ kind: 'conversation_page_ready' });
+}
+
+chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
+  if (sender.id !== chrome.runtime.id || sender.tab || !isSendInConversationRequest(message)) return false;
+  void sendQueued(message).then(sendResponse);
+  return true;
+});
+
+void announceConversationPage();
 void start();

@@ -1,4 +1,4 @@
-import type { ExtensionUser } from '@grouptrack/domain';
+import type { ExtensionUser, SocialPlatform } from '@grouptrack/domain';
 
 /** The extension's sign-in: the server it signed in at and the token that server gave it. */
 export interface ExtensionSession {
@@ -31,6 +31,10 @@ export interface StoredState {
   serverAddress?: string;
   /** Until when automated actions hold back after wait_a_bit (ms since the epoch). */
   holdUntil?: number;
+  /** The tab each platform's queued messages are sent in, reused from one message to the next. */
+  workTabs?: Partial<Record<SocialPlatform, number>>;
+  /** The texts the queue typed lately, which the safety stops never take for the user's own. */
+  queueTexts?: { platform: SocialPlatform; text: string; at: number }[];
 }
 
 export async function readStored<K extends keyof StoredState>(key: K): Promise<StoredState[K]> {

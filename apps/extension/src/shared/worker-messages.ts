@@ -72,7 +72,47 @@ export type ContentRequest =
   | { kind: 'report_misses'; misses: SelectorMiss[] }
   | { kind: 'capture_member_requests'; batch: MemberRequestBatch }
   | { kind: 'member_request_work'; platform: MemberRequestPlatform; groupId: string }
-  | { kind: 'member_request_outcome'; requestId: string; outcome: MemberRequestOutcomeReport['outcome'] };
+  | { kind: 'member_request_outcome'; requestId: string; outcome: MemberRequestOutcomeReport['outcome'] }
+  | ConversationStopRequest
+  | { kind: 'conversation_page_ready' };
+
+/**
+ * A conversation the user has open shows a new message the queue did not send: the person replied,
+ * or the user wrote by hand (any of `texts`, the new messages of theirs, that the queue did not
+ * send). The worker cancels the person's waiting messages on the platform.
+ */
+export interface ConversationStopRequest {
+  kind: 'conversation_stop';
+  platform: SocialPlatform;
+  /** The person's profile addresses on the platform, by id first, to find their contact by. */
+  profileUrls: string[];
+  reason: 'replied' | 'wrote-by-hand';
+  /** The viewer's new messages, for wrote-by-hand: those the queue sent are no hand's. */
+  texts: string[];
+}
+
+/** What the worker did with a conversation stop: cancelled messages, or nothing to stop. */
+export type ConversationStopAnswer =
+  { stopped: true; cancelled: number } | { stopped: false; message: string | null };
+
+/** What the worker asks the content script of a work tab: send a queued message in the conversation open there. */
+export interface SendInConversationRequest {
+  kind: 'send_in_conversation';
+  text: string;
+  checkThreadFirst: boolean;
+}
+
+/** What sending in a conversation came to (send_queue_item's outcomes, less those decided in the worker). */
+export interface SendInConversationAnswer {
+  outcome: 'sent' | 'already-sent' | 'failed' | 'blocked' | 'not-logged-in';
+  reason: string | null;
+}
+
+export function isSendInConversationRequest(value: unknown): value is SendInConversationRequest {
+  if (typeof value !== 'object' || value === null) return false;
+  const { kind, text, checkThreadFirst } = value as Record<string, unknown>;
+  return kind === 'send_in_conversation' && typeof text === 'string' && typeof checkThreadFirst === 'boolean';
+}
 
 /** The decisions waiting on a group's page, or why they could not be read. */
 export type RequestWorkAnswer = { ok: true; work: MemberRequestWork } | { ok: false; message: string };
@@ -95,7 +135,18 @@ export const MISSES_PER_REPORT = 20;
 export function isContentRequest(value: unknown): value is ContentRequest {
   if (typeof value !== 'object' || value === null) return false;
   const { kind, misses, batch, platform, groupId, requestId, outcome } = value as Record<string, unknown>;
-  if (kind === 'get_capture_context') return true;
+  if (kind === 'get_capture_context' || kind === 'conversation_page_ready') return true;
+  if (kind === 'conversation_stop') {
+    const { profileUrls, reason, texts } = value as Record<string, unknown>;
+    return (
+      typeof platform === 'string' &&
+      (reason === 'replied' || reason === 'wrote-by-hand') &&
+      Array.isArray(profileUrls) &&
+      profileUrls.every((url) => typeof url === 'string') &&
+      Array.isArray(texts) &&
+      texts.every((text) => typeof text === 'string')
+    );
+  }
   if (kind === 'member_request_work') return typeof platform === 'string' && typeof groupId === 'string';
   if (kind === 'member_request_outcome') return typeof requestId === 'string' && typeof outcome === 'string';
   // The server checks the batch itself, and refuses it whole with the reason.
