@@ -35,6 +35,7 @@ import { registerExtensionDownloadRoutes } from './modules/extension-download/ex
 import { registerExtensionRoutes } from './modules/extension/extension.routes';
 import { registerPhotoRoutes } from './modules/photos/photos.routes';
 import { registerMemberRequestRoutes } from './modules/member-requests/member-requests.routes';
+import { registerMessageQueueRoutes } from './modules/message-queue/message-queue.routes';
 import { registerFunctionRoutes } from './modules/functions/functions.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerTeamRoutes } from './modules/teams/teams.routes';
@@ -108,6 +109,7 @@ export async function buildApp(context: AppContext): Promise<App> {
   registerExtensionRoutes(app, context);
   registerPhotoRoutes(app, context);
   registerMemberRequestRoutes(app, context);
+  registerMessageQueueRoutes(app, context);
 
   const webDist = path.resolve(config.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist'));
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

@@ -14,6 +14,7 @@ import type { TemplatesService } from './modules/templates/templates.service';
 import type { SelectorsService } from './modules/extension/selectors.service';
 import type { PhotosService } from './modules/photos/photos.service';
 import type { MemberRequestsService } from './modules/member-requests/member-requests.service';
+import type { MessageQueueService } from './modules/message-queue/message-queue.service';
 import type { AiService } from './modules/ai';
 import type { AppEventHub } from './platform/app-events';
 import type { Auth, SessionMember } from './platform/auth';
@@ -66,4 +67,6 @@ export interface AppContext {
   photos: PhotosService;
   /** A group's pending member requests, captured into the pipeline connected to it. */
   memberRequests: MemberRequestsService;
+  /** Messages queued for contacts, each member's queue per platform, and the processor's lease. */
+  messageQueue: MessageQueueService;
 }

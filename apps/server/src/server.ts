@@ -33,6 +33,7 @@ import { createDeletionsService } from './modules/deletions/deletions.service';
 import { createSelectorsService } from './modules/extension/selectors.service';
 import { createPhotosService } from './modules/photos/photos.service';
 import { createMemberRequestsService } from './modules/member-requests/member-requests.service';
+import { createMessageQueueService } from './modules/message-queue/message-queue.service';
 import { seedDemo } from './seed/demo';
 import { startChangeLogPruning } from './platform/db/change-log-pruning';
 import { startStatisticsRefresh } from './platform/db/statistics';
@@ -104,7 +105,8 @@ export async function createContext(config: Config, log: Logger, databases: Data
     writer: createAiWriter(config),
     ratePerMinute: config.AI_RATE_LIMIT_PER_MINUTE,
   });
-  const bulk = createBulkService({ databases, teams, search, tasks, templates, queue });
+  const messageQueue = createMessageQueueService({ databases, teams, contacts, tasks });
+  const bulk = createBulkService({ databases, teams, search, tasks, templates, messageQueue, queue });
   const deletions = createDeletionsService({ databases, queue });
   const selectors = createSelectorsService({ directory: databases.directory });
   const photos = createPhotosService({ databases, contacts, config });
@@ -140,6 +142,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
     selectors,
     photos,
     memberRequests,
+    messageQueue,
   };
 }
 

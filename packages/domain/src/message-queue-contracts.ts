@@ -60,16 +60,19 @@ export const newQueueItemSchema = z
   .object({
     /** The platform it is sent on: the contact needs a profile there. */
     platform: queuePlatformSchema,
-    /** The message template to render for the contact; give this or `text`. */
+    /** The message template to render for the contact; give this, `text`, or both. */
     templateId: id.optional(),
-    /** The text as written (its fields are filled for the contact); give this or `templateId`. */
+    /**
+     * The text as written (its fields are filled for the contact); with a templateId, the template's
+     * text as edited, which the item still names as its template.
+     */
     text: queueTextSchema.optional(),
     /** Queue it even when the person already has a message waiting or sent today. */
     allowSameDay: z.boolean().default(false),
   })
   .strict()
-  .refine((input) => (input.templateId === undefined) !== (input.text === undefined), {
-    message: 'give a templateId or a text, one of the two',
+  .refine((input) => input.templateId !== undefined || input.text !== undefined, {
+    message: 'give a templateId or a text',
     path: ['templateId'],
   });
 export type NewQueueItem = z.infer<typeof newQueueItemSchema>;
@@ -125,14 +128,18 @@ export type QueueItemPage = z.infer<typeof queueItemPageSchema>;
 /** A new text for a pending or scheduled item. */
 export const queueItemEditSchema = z.object({ text: queueTextSchema }).strict();
 
-/** Where an item moves in its queue: just before or just after another of that queue. */
+/**
+ * Where an item moves in its queue: just after or just before another of that queue (after wins
+ * when both are given), else to the end, as placements do elsewhere (rank.ts).
+ */
 export const queueItemMoveSchema = z
-  .object({ before: id.optional(), after: id.optional() })
-  .strict()
-  .refine((input) => (input.before === undefined) !== (input.after === undefined), {
-    message: 'give before or after, one of the two',
-    path: ['before'],
-  });
+  .object({
+    /** The item it goes just after. */
+    after: id.optional(),
+    /** The item it goes just before. */
+    before: id.optional(),
+  })
+  .strict();
 export type QueueItemMove = z.infer<typeof queueItemMoveSchema>;
 
 /** What review and cancelling do to many items: approve (pending), reject (pending) or cancel. */

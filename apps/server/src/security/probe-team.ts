@@ -276,6 +276,15 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
     'member requests',
   ).requests[0]!.id;
 
+  // A message queued for a hidden person, in the owner's queue.
+  const queueItem = ok<{ id: string }>(
+    await ownerA.post(`${team}/contacts/${inP2.GTID}/queue-items`, {
+      platform: 'facebook',
+      text: `Probe message ${mark}`,
+    }),
+    'queue item',
+  ).id;
+
   const notification = itemId(
     ok(
       await ownerA.post('/api/v1/admin/app-notifications', {
@@ -328,6 +337,10 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
     'message-templates': messageTemplate,
     'task-templates': taskTemplate,
     'member-requests': memberRequest,
+    'queue-items': queueItem,
+    // `/queue-settings/{platform}` and `/queue/{platform}`: a member's own queue on a platform.
+    'queue-settings': 'facebook',
+    queue: 'facebook',
     kpis: kpiUID,
     notifications: notification,
     'app-notifications': notification,

@@ -4,6 +4,7 @@ import {
   canSeePipelineItem,
   createPushId,
   ranksAfter,
+  SOCIAL_PLATFORMS,
   type SearchRequest,
 } from '@grouptrack/domain';
 import { z } from 'zod';
@@ -18,6 +19,7 @@ import { findStatusLabel } from '../lists';
 import { softDeleteContacts } from '../deletions';
 import * as pipelineData from '../pipelines';
 import { findMatchingIds } from '../search';
+import type { MessageQueueService, PreparedQueueing } from '../message-queue/message-queue.service';
 import type { SearchService } from '../search/search.service';
 import type { PreparedTask, TasksService } from '../tasks/tasks.service';
 import type { TemplatesService } from '../templates/templates.service';
@@ -44,6 +46,16 @@ export const bulkActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('createTask'), templateId: id }).strict(),
   /** One status label on every contact; null clears theirs. */
   z.object({ type: z.literal('setStatusLabel'), labelId: id.nullable() }).strict(),
+  /** A message template, rendered for each contact, queued in the member's queue on a platform (Pro plan). */
+  z
+    .object({
+      type: z.literal('queueMessage'),
+      templateId: id,
+      platform: z.enum(SOCIAL_PLATFORMS),
+      /** Queue it also for people with a message waiting or sent today. */
+      allowSameDay: z.boolean().default(false),
+    })
+    .strict(),
 ]);
 export type BulkAction = z.infer<typeof bulkActionSchema>;
 
@@ -56,7 +68,8 @@ type UndoableAction = Extract<BulkAction, { type: (typeof UNDOABLE_ACTIONS)[numb
  * names the job it reverses and that job's action.
  */
 type StoredBulkAction =
-  | Exclude<BulkAction, { type: 'createTask' | 'setStatusLabel' }>
+  | Exclude<BulkAction, { type: 'createTask' | 'setStatusLabel' | 'queueMessage' }>
+  | (Extract<BulkAction, { type: 'queueMessage' }> & { prepared: PreparedQueueing })
   | (Extract<BulkAction, { type: 'createTask' }> & { task: PreparedTask })
   | (Extract<BulkAction, { type: 'setStatusLabel' }> & { label: string | null })
   | { type: 'undo'; jobId: string; undoes: UndoableAction };
@@ -69,9 +82,10 @@ export function createBulkService(deps: {
   search: SearchService;
   tasks: TasksService;
   templates: TemplatesService;
+  messageQueue: MessageQueueService;
   queue: JobQueue;
 }) {
-  const { databases, teams, search, tasks, templates, queue } = deps;
+  const { databases, teams, search, tasks, templates, messageQueue, queue } = deps;
 
   /**
    * Checks the action against the member's role and access; answers it as the job keeps it, with the
@@ -85,6 +99,8 @@ export function createBulkService(deps: {
       }
       case 'export':
         return action;
+      case 'queueMessage':
+        return { ...action, prepared: await messageQueue.prepareQueueing(member, action) };
       case 'setStatusLabel': {
         const label = action.labelId ? await findStatusLabel(db, member.teamUID, action.labelId) : null;
         if (action.labelId && !label)
@@ -328,6 +344,10 @@ export function createBulkService(deps: {
         }
         case 'undo':
           await undoBatch(tx, job, action, batch, note);
+          break;
+        case 'queueMessage':
+          // No activity: the contact's history says so once a message is sent, or fails.
+          await messageQueue.queueBatch(tx, teamId, action.prepared, batch);
           break;
         case 'createTask': {
           const made = await tasks.insertTasksForContacts(

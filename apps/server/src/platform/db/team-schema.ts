@@ -882,6 +882,87 @@ export const memberRequestPauses = pgTable(
 );
 
 /**
+ * A message queued for one contact on one platform, in one member's queue (SPEC §3 message queue
+ * item: queuedToUID, GTID): the text as rendered for that person, where it stands
+ * (QUEUE_ITEM_STATUSES) and, while the extension sends it, the lease that keeps it one tab's.
+ */
+export const messageQueueItems = pgTable(
+  'message_queue_items',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    platform: text('platform').notNull(),
+    contactId: text('contact_id').notNull(),
+    /** Whose queue it is in: the member whose account sends it. */
+    queuedTo: text('queued_to').notNull(),
+    queuedBy: text('queued_by').notNull(),
+    templateId: text('template_id'),
+    text: text('text').notNull(),
+    status: text('status').notNull().default('scheduled'),
+    /** Why it is pending, failed, skipped or cancelled, in words. */
+    reason: text('reason'),
+    /** Its place in the member's queue on that platform: a rank (C collation, migration 0027). */
+    position: text('position').notNull(),
+    allowSameDay: boolean('allow_same_day').notNull().default(false),
+    leaseId: text('lease_id'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** How many times it was handed to the extension. */
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.id] }),
+    // The lease and the queue's lists: a member's items of a status on a platform, in queue order.
+    index('message_queue_items_queue_idx').on(
+      table.teamId,
+      table.queuedTo,
+      table.platform,
+      table.status,
+      table.position,
+      table.id,
+    ),
+    // The schedule reads a member's sends of the last two days.
+    index('message_queue_items_sent_idx')
+      .on(table.teamId, table.queuedTo, table.platform, table.sentAt)
+      .where(sql`${table.status} = 'sent'`),
+    // A person's items: the one-a-day rule, and cancelling them when they reply.
+    index('message_queue_items_contact_idx').on(table.teamId, table.contactId, table.status),
+    // The lists of failed, skipped and cancelled items, newest first.
+    index('message_queue_items_updated_idx').on(
+      table.teamId,
+      table.queuedTo,
+      table.status,
+      table.updatedAt,
+      table.id,
+    ),
+  ],
+);
+
+/**
+ * A member's queue on one platform: their settings (null: the defaults in their time zone), a pause
+ * and why, the failures in a row, and the next moment a message may go out, drawn once per send.
+ */
+export const messageQueueSettings = pgTable(
+  'message_queue_settings',
+  {
+    teamId: text('team_id').notNull(),
+    userId: text('user_id').notNull(),
+    platform: text('platform').notNull(),
+    settings: jsonb('settings').$type<Record<string, unknown>>(),
+    /** With a reason: paused until then, or until resumed when null. */
+    pausedUntil: timestamp('paused_until', { withTimezone: true }),
+    pauseReason: text('pause_reason'),
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    nextAt: timestamp('next_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.userId, table.platform] })],
+);
+
+/**
  * The tables whose rows belong to one contact (by `contact_id`): deleting a contact deletes them,
  * merging one moves them. Tasks are not among them: a task outlives its contact.
  */
@@ -896,11 +977,14 @@ export const contactDataTables = [
   activities,
   orphanedTags,
   memberRequests,
+  messageQueueItems,
 ] as const;
 
 export const teamSchema = {
   memberRequests,
   memberRequestPauses,
+  messageQueueItems,
+  messageQueueSettings,
   photos,
   photoSources,
   teamEvents,

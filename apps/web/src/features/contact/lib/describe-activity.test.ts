@@ -21,6 +21,13 @@ describe('describeActivity', () => {
       expected: 'Message copied from template Welcome',
     },
     {
+      type: 'queued_message',
+      action: 'failed',
+      data: { reason: 'No message box' },
+      pipeline: null,
+      expected: 'Queued message not sent: No message box',
+    },
+    {
       type: 'info',
       action: 'updated',
       data: { fields: ['emailAddress'] },

@@ -49,6 +49,12 @@ export function describeActivity({
       const template = readText(data, 'templateName');
       return template ? `Message ${action} from template ${template}` : `Message ${action}`;
     }
+    case 'queued_message': {
+      const reason = readText(data, 'reason');
+      return action === 'failed'
+        ? `Queued message not sent${reason ? `: ${reason}` : ''}`
+        : `Queued message ${action}`;
+    }
     case 'status_label':
       return action === 'cleared'
         ? 'Status label cleared'
