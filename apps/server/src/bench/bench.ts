@@ -32,17 +32,24 @@ import { buildWeb, measureWeb, type ScrollFigures } from './lib/web-figures';
 import { BENCH_MEMBER, BENCH_USER, seedLarge, type SeedOptions, type SeededTeam } from './seed-large';
 
 const { values } = parseArgs({
-  options: { quick: { type: 'boolean' }, dashboards: { type: 'boolean' }, help: { type: 'boolean' } },
+  options: {
+    quick: { type: 'boolean' },
+    dashboards: { type: 'boolean' },
+    queue: { type: 'boolean' },
+    help: { type: 'boolean' },
+  },
 });
 if (values.help) {
   process.stdout.write(
-    'Usage: npm run bench [-- --quick | --dashboards]\n\nSee bench/README.md: what runs, the figures and their targets.\n',
+    'Usage: npm run bench [-- --quick | --dashboards | --queue]\n\nSee bench/README.md: what runs, the figures and their targets.\n',
   );
   process.exit(0);
 }
 const quick = values.quick === true;
 /** Only the dashboard figures, on one 40,000-contact team; prints them and writes no report. */
 const dashboardsOnly = values.dashboards === true;
+/** Only the message queue figures, on one 40,000-contact team; prints them and writes no report. */
+const queueOnly = values.queue === true;
 
 const SETTINGS = quick
   ? {
@@ -233,6 +240,7 @@ async function postgresFigures() {
     await loadFigures(server, owner, team);
     await jobFigures(owner, team);
     await memberRequestFigures(owner, team);
+    await queueFigures(server, owner, team);
   } finally {
     await server?.stop();
     await adminQuery(`drop database if exists ${databaseName} with (force)`).catch(() => undefined);
@@ -632,6 +640,138 @@ async function setBenchRules(owner: TestClient, base: string, pipelineId: string
   if (saved.status !== 200) throw new Error(`saving the rules answered ${saved.status}`);
 }
 
+/** The message queue's figures: queueing a template to 40,000 contacts, and leasing from 40,000. */
+const QUEUE_FIGURES = [
+  { name: 'queue.enqueue_40k.seconds', unit: 's', target: 10, better: 'lower' as const },
+  { name: 'queue.lease.p95', unit: 'ms', target: 20, better: 'lower' as const },
+];
+
+/**
+ * Queues a template to every contact of the big team through the bulk action (those without a
+ * Facebook profile are kept as skipped), then leases from the owner's Facebook queue with 40,000
+ * items scheduled. Between two leases the bench stands in for the time a send takes: the leased item
+ * leaves the queue and the queue's next moment is cleared, so each lease hands out the next item.
+ */
+async function queueFigures(server: ServerProcess, owner: TestClient, team: SeededTeam) {
+  say(`\nMessage queue (${elapsed()})`);
+  const base = `/api/v1/teams/${team.teamUID}`;
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    await attempt(QUEUE_FIGURES, async () => {
+      const settings = await owner.put(`${base}/queue-settings/facebook`, {
+        minGapSeconds: 10,
+        maxGapSeconds: 20,
+        breakAfterMessages: null,
+        breakMinutes: 10,
+        workingHours: Array.from({ length: 7 }, () => [{ start: '00:00', end: '00:00' }]),
+        dailyMax: 500,
+        timeZone: 'UTC',
+      });
+      if (settings.status !== 200) throw new Error(`queue settings answered ${settings.status}`);
+      const template = await owner.post(`${base}/message-templates`, {
+        name: 'Bench welcome',
+        text: 'Hi {firstName|there}, thanks for joining {pipeline}! Anything I can help with?',
+      });
+      if (template.status !== 201) throw new Error(`the template answered ${template.status}`);
+      const started = performance.now();
+      const bulk = await owner.post('/search/v2/bulk', {
+        teamUID: team.teamUID,
+        action: {
+          type: 'queueMessage',
+          templateId: (template.body as { data: { templateUID: string } }).data.templateUID,
+          platform: 'facebook',
+        },
+        target: { filter: { objectToFilter: {} } },
+      });
+      if (bulk.status !== 202) throw new Error(`bulk answered ${bulk.status}: ${JSON.stringify(bulk.body)}`);
+      const { jobId, matched } = (bulk.body as { data: { jobId: string; matched: number } }).data;
+      for (;;) {
+        const job = await owner.get(`${base}/bulk-jobs/${jobId}`);
+        const status = (job.body as { data: { status: string } }).data.status;
+        if (status === 'completed') break;
+        if (status === 'failed') throw new Error('the queueing job failed');
+        if (performance.now() - started > 300_000) throw new Error('the queueing job took over 5 minutes');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const seconds = (performance.now() - started) / 1000;
+      const counts = await db.query<{ status: string; total: number }>(
+        `select status, count(*)::int as total from message_queue_items where team_id = $1 group by status`,
+        [team.teamUID],
+      );
+      const count = (status: string) => counts.rows.find((row) => row.status === status)?.total ?? 0;
+      record({
+        ...QUEUE_FIGURES[0]!,
+        value: seconds,
+        note: `${matched.toLocaleString('en-US')} contacts: ${count('scheduled').toLocaleString('en-US')} scheduled, ${count('pending').toLocaleString('en-US')} to review, ${count('skipped').toLocaleString('en-US')} skipped without a Facebook profile`,
+      });
+
+      // Every item waits its turn for the lease figure, as after a long day of queueing.
+      await db.query(
+        `update message_queue_items set status = 'scheduled', reason = null where team_id = $1`,
+        [team.teamUID],
+      );
+      const leasePath = `${base}/queue/facebook/lease`;
+      const free = async () => {
+        await db.query(
+          `update message_queue_items set status = 'cancelled' where team_id = $1 and status = 'sending'`,
+          [team.teamUID],
+        );
+        await db.query(`update message_queue_settings set next_at = null where team_id = $1`, [team.teamUID]);
+      };
+      const lease = async () => {
+        const answer = await owner.post(leasePath);
+        const status = (answer.body as { data?: { status: string } }).data?.status;
+        if (status !== 'leased') throw new Error(`a lease answered ${answer.status} ${status ?? ''}`);
+        await free();
+      };
+      for (let index = 0; index < 10; index += 1) await lease();
+      const times = await serverTimes(
+        server,
+        async () => {
+          for (let index = 0; index < SETTINGS.repeats * 4; index += 1) await lease();
+        },
+        leasePath,
+      );
+      record({
+        ...QUEUE_FIGURES[1]!,
+        value: p95(times),
+        note: `${times.length} leases (p50 ${percentile(times, 50).toFixed(1)} ms), ${(count('scheduled') + count('pending') + count('skipped')).toLocaleString('en-US')} items scheduled`,
+      });
+    });
+  } finally {
+    await db.end();
+  }
+}
+
+/** Seeds one 40,000-contact team on PostgreSQL and measures only the message queue figures. */
+async function queueOnlyFigures() {
+  const databaseName = new URL(databaseUrl).pathname.slice(1);
+  if (!/^[a-z_][a-z0-9_]*$/.test(databaseName))
+    throw new Error(`BENCH_DATABASE_URL names an odd database: ${databaseName}`);
+  say(`\nPostgreSQL (${databaseName}): seeding one 40,000-contact team… (${elapsed()})`);
+  await adminQuery(`drop database if exists ${databaseName} with (force)`);
+  await adminQuery(`create database ${databaseName}`);
+  let server: ServerProcess | null = null;
+  try {
+    const seeded = await seed(databaseUrl, {
+      teams: 1,
+      contacts: 40_000,
+      bigTeamContacts: 40_000,
+      stages: 8,
+    });
+    server = await startServerProcess({
+      port,
+      logFile: path.join(workDir, 'server-queue.log'),
+      env: { DATABASE_URL: databaseUrl },
+    });
+    await queueFigures(server, await signIn(server.url, BENCH_USER), seeded.big);
+  } finally {
+    await server?.stop();
+    await adminQuery(`drop database if exists ${databaseName} with (force)`).catch(() => undefined);
+  }
+}
+
 async function pgliteFigures() {
   const dataDir = path.join(workDir, 'pglite');
   say(
@@ -708,6 +848,16 @@ async function pgliteFigures() {
   );
 }
 
+if (queueOnly) {
+  say(`GroupTrack bench (message queue only) on ${describeMachine()}`);
+  try {
+    await attempt(QUEUE_FIGURES, queueOnlyFigures);
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+  say(`\n${formatTable(results)}\n\nDone in ${elapsed()}; no report written (a full run writes it).`);
+  process.exit(0);
+}
 if (dashboardsOnly) {
   say(`GroupTrack bench (dashboards only) on ${describeMachine()}`);
   try {
