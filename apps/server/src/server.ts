@@ -110,7 +110,15 @@ export async function createContext(config: Config, log: Logger, databases: Data
   const deletions = createDeletionsService({ databases, queue });
   const selectors = createSelectorsService({ directory: databases.directory });
   const photos = createPhotosService({ databases, contacts, config });
-  const memberRequests = createMemberRequestsService({ databases, teams, contacts, photos, templates, log });
+  const memberRequests = createMemberRequestsService({
+    databases,
+    teams,
+    contacts,
+    photos,
+    templates,
+    messageQueue,
+    log,
+  });
   return {
     config,
     log,

@@ -157,6 +157,7 @@ test('rules decide the requests of five people as they are captured, with their 
     tagIds: [],
     stageId: null,
     taskTemplateId: null,
+    messageTemplateId: null,
     ...more,
   });
   // Ana and Elena gave their email, Farid his phone: approved, tagged. Chloé heard of the group from a

@@ -38,6 +38,7 @@ function rule(overrides: Partial<MemberRequestRule>): MemberRequestRule {
     tagIds: [],
     stageId: null,
     taskTemplateId: null,
+    messageTemplateId: null,
     ...overrides,
   });
 }

@@ -49,6 +49,11 @@ export const memberRequestRuleSchema = z
     stageId: z.string().min(1).max(100).nullable(),
     /** A task made from this task template for the contact, when this rule decides. */
     taskTemplateId: z.string().min(1).max(100).nullable(),
+    /**
+     * A message queued to the person from this message template, on the group's platform, when
+     * this rule decides: a welcome to those it approves. (Rules saved before it existed have none.)
+     */
+    messageTemplateId: z.string().min(1).max(100).nullable().default(null),
   })
   .strict();
 export type MemberRequestRule = z.infer<typeof memberRequestRuleSchema>;

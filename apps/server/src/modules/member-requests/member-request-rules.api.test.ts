@@ -47,6 +47,7 @@ function rule(id: string, extra: Record<string, unknown> = {}) {
     tagIds: [],
     stageId: null,
     taskTemplateId: null,
+    messageTemplateId: null,
     ...extra,
   };
 }
@@ -130,6 +131,12 @@ describe('member request rules', () => {
       expect(answer.status).toBe(400);
       expect(answer.body.error.message).toContain(field);
     }
+    const noMessage = await owner.put(rulesPath(), {
+      rules: [rule('bad', { messageTemplateId: 'mt-none' })],
+      pacing: PACING,
+    });
+    expect(noMessage.status).toBe(400);
+    expect(noMessage.body.error.message).toContain('rules.0.messageTemplateId');
     const slow = await owner.put(rulesPath(), { rules: [], pacing: { ...PACING, minPauseSeconds: 60 } });
     expect(slow.status).toBe(400);
     expect(slow.body.error.message).toContain('pacing.maxPauseSeconds');
@@ -243,5 +250,55 @@ describe('capturing requests with rules', () => {
     });
     expect(bad.status).toBe(400);
     expect((await outsider.post(`${rulesPath()}/dry-run`, { rules: [] })).status).toBe(404);
+  });
+
+  it("queues the rule's message to the people it decides, in the queue of the member who captured them, and needs the Pro plan to", async () => {
+    const welcome = (
+      await owner.post(team.path('message-templates'), {
+        name: 'Welcome',
+        text: 'Welcome to Rules Group, {firstName}!',
+      })
+    ).body.data.templateUID as string;
+    const welcoming = {
+      rules: [
+        rule('welcome', {
+          decision: 'approve',
+          conditions: [{ kind: 'answer-contains', words: ['welcome'] }],
+          messageTemplateId: welcome,
+        }),
+      ],
+      pacing: PACING,
+    };
+    await server.setSubscription(team.teamUID, { tier: 2 });
+    try {
+      const refused = await owner.put(rulesPath(), welcoming);
+      expect(refused.status).toBe(402);
+      expect(refused.body.error.message).toContain('Pro plan');
+    } finally {
+      await server.setSubscription(team.teamUID, { tier: 3 });
+    }
+    expect((await owner.put(rulesPath(), welcoming)).status).toBe(200);
+    const answer = await member.post(team.path('member-requests'), {
+      ...GROUP,
+      groupName: 'Rules Group',
+      requests: [request('501', 'Say welcome to me'), request('502', 'Just looking')],
+    });
+    expect(answer.status).toBe(200);
+    const [welcomed, other] = answer.body.data.requests as { GTID: string }[];
+    const queued = (await member.get(team.path('queue-items?status=scheduled&platform=facebook'))).body.data
+      .items as { GTID: string; text: string }[];
+    expect(queued.filter((item) => item.GTID === welcomed!.GTID)).toMatchObject([
+      { text: 'Welcome to Rules Group, Person!' },
+    ]);
+    expect(queued.some((item) => item.GTID === other!.GTID)).toBe(false);
+    // Captured again, nothing is queued twice.
+    await member.post(team.path('member-requests'), {
+      ...GROUP,
+      groupName: 'Rules Group',
+      requests: [request('501', 'Say welcome to me')],
+    });
+    const again = (await member.get(team.path('queue-items?status=scheduled&platform=facebook'))).body.data
+      .items as { GTID: string }[];
+    expect(again.filter((item) => item.GTID === welcomed!.GTID)).toHaveLength(1);
   });
 });

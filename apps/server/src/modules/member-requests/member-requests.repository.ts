@@ -257,12 +257,17 @@ export async function listUsableTagIds(db: TeamDb, teamId: string, pipelineId: s
   return rows.map((row) => row.id);
 }
 
-/** Of these task template ids, those of the team. */
-export async function listTaskTemplateIds(db: TeamDb, teamId: string, ids: string[]) {
+/** Of these task or message template ids, those of the team. */
+export async function listTemplateIds(
+  db: TeamDb,
+  teamId: string,
+  kind: 'task_templates' | 'message_templates',
+  ids: string[],
+) {
   if (ids.length === 0) return [];
   const rows = await selectRows<{ id: string }>(
     db,
-    sql`select id from task_templates where team_id = ${teamId} and id = any(${textArray(ids)})`,
+    sql`select id from ${sql.identifier(kind)} where team_id = ${teamId} and id = any(${textArray(ids)})`,
   );
   return rows.map((row) => row.id);
 }

@@ -2,6 +2,7 @@ import {
   canSeePipeline,
   createPushId,
   decideMemberRequest,
+  isGroupIntegration,
   DEFAULT_MEMBER_REQUEST_PACING,
   memberRequestRulesSchema,
   scoreMemberRequest,
@@ -30,6 +31,7 @@ import * as pipelineData from '../pipelines';
 import type { PhotosService } from '../photos/photos.service';
 import type { TeamActor, TeamsService } from '../teams/teams.service';
 import type { TemplatesService } from '../templates/templates.service';
+import type { MessageQueueService, PreparedQueueing } from '../message-queue/message-queue.service';
 import * as repo from './member-requests.repository';
 import { carryOutRuleActions, prepareRuleActions } from './rule-actions';
 
@@ -113,9 +115,10 @@ export function createMemberRequestsService(deps: {
   contacts: ContactsService;
   photos: PhotosService;
   templates: TemplatesService;
+  messageQueue: MessageQueueService;
   log: Logger;
 }) {
-  const { databases, teams, contacts, photos, templates, log } = deps;
+  const { databases, teams, contacts, photos, templates, messageQueue, log } = deps;
 
   /** Best effort, after the commit: a photo that cannot be fetched leaves the contact without one. */
   async function downloadPhotos(member: TeamActor, wanted: { contactId: string; photoURL: string }[]) {
@@ -149,6 +152,80 @@ export function createMemberRequestsService(deps: {
         log.warn({ err: error, contactId, ruleId: rule.id }, 'member request rule task not made');
       }
     }
+  }
+
+  /**
+   * The messages the rules queue, checked before the batch: the plan and each template. One the
+   * team may no longer queue (its plan changed, the template was deleted) is left out and logged;
+   * saving the rules refused it in the first place.
+   */
+  async function prepareRuleMessages(
+    member: TeamActor,
+    platform: MemberRequestPlatform,
+    rules: readonly MemberRequestRule[],
+  ) {
+    const prepared = new Map<string, PreparedQueueing>();
+    for (const templateId of new Set(rules.flatMap((rule) => rule.messageTemplateId ?? []))) {
+      try {
+        prepared.set(
+          templateId,
+          await messageQueue.prepareQueueing(member, { templateId, platform, allowSameDay: false }),
+        );
+      } catch (error) {
+        log.warn({ err: error, templateId }, 'member request rule message not queued');
+      }
+    }
+    return prepared;
+  }
+
+  /**
+   * A rule that queues a message needs a message template of the team, and the plan that queues to
+   * many on each platform of the pipeline's connected groups.
+   */
+  async function requireRuleMessages(
+    member: TeamActor,
+    pipelineId: string,
+    rules: readonly MemberRequestRule[],
+  ) {
+    const db = databases.forTeam(member.teamUID);
+    const pipeline = await requireVisiblePipeline(db, member, pipelineId);
+    const found = new Set(
+      await repo.listTemplateIds(
+        db,
+        member.teamUID,
+        'message_templates',
+        rules.flatMap((rule) => rule.messageTemplateId ?? []),
+      ),
+    );
+    const platforms = new Set(
+      pipeline.integrations.filter(isGroupIntegration).map((group) => group.platform),
+    );
+    for (const [index, rule] of rules.entries()) {
+      const templateId = rule.messageTemplateId;
+      if (!templateId) continue;
+      if (!found.has(templateId))
+        throw new BadRequestError(
+          `Invalid body.rules.${index}.messageTemplateId: no such message template in this team.`,
+        );
+      for (const platform of platforms)
+        await messageQueue.prepareQueueing(member, { templateId, platform, allowSameDay: false });
+    }
+  }
+
+  /** Queues the rules' messages to the people they decided, in the member's queue, with the batch. */
+  async function queueRuleMessages(
+    tx: TeamDb,
+    teamUID: string,
+    decided: readonly { contactId: string; rule: MemberRequestRule }[],
+    prepared: ReadonlyMap<string, PreparedQueueing>,
+  ) {
+    const byTemplate = new Map<string, string[]>();
+    for (const { contactId, rule } of decided) {
+      if (!rule.messageTemplateId || !prepared.has(rule.messageTemplateId)) continue;
+      byTemplate.set(rule.messageTemplateId, [...(byTemplate.get(rule.messageTemplateId) ?? []), contactId]);
+    }
+    for (const [templateId, contactIds] of byTemplate)
+      await messageQueue.queueBatch(tx, teamUID, prepared.get(templateId)!, contactIds);
   }
 
   /** The pipeline's request, if the member sees its pipeline. */
@@ -236,6 +313,7 @@ export function createMemberRequestsService(deps: {
       const groupId = batch.groupId.toLowerCase();
       const { rules } = readRules(pipeline.rules);
       const actions = await prepareRuleActions(databases.forTeam(teamUID), member, pipeline.id, rules);
+      const messages = await prepareRuleMessages(member, batch.platform, rules);
       const decided: { contactId: string; rule: MemberRequestRule }[] = [];
       const captured = await contacts.captureBatch(member, {
         platform: batch.platform,
@@ -342,6 +420,7 @@ export function createMemberRequestsService(deps: {
             }
           }
           await repo.upsertRequests(tx, rows);
+          await queueRuleMessages(tx, teamUID, decided, messages);
           return [...history, ...(await carryOutRuleActions(tx, member, pipeline.id, decided, actions))];
         },
       });
@@ -386,6 +465,8 @@ export function createMemberRequestsService(deps: {
     /** Saves a pipeline's rules (owner or admin): their tags, stage and task template must be its own. */
     async saveRules(member: TeamActor, pipelineId: string, input: MemberRequestRules) {
       const { teamUID } = requirePermission(member, 'manage-pipelines', 'pipelines');
+      // Checked before the transaction: the plan is read from the directory.
+      await requireRuleMessages(member, pipelineId, input.rules);
       return databases.forTeam(teamUID).transaction(async (tx) => {
         const pipeline = await requireVisiblePipeline(tx, member, pipelineId);
         const tagIds = [...new Set(input.rules.flatMap((rule) => rule.tagIds))];
@@ -393,8 +474,14 @@ export function createMemberRequestsService(deps: {
         const stagesFound = new Set(
           (await pipelineData.listStages(tx, teamUID, [pipeline.id])).map((stage) => stage.id),
         );
-        const templateIds = input.rules.flatMap((rule) => (rule.taskTemplateId ? [rule.taskTemplateId] : []));
-        const templatesFound = new Set(await repo.listTaskTemplateIds(tx, teamUID, templateIds));
+        const templatesFound = new Set(
+          await repo.listTemplateIds(
+            tx,
+            teamUID,
+            'task_templates',
+            input.rules.flatMap((rule) => rule.taskTemplateId ?? []),
+          ),
+        );
         for (const [index, rule] of input.rules.entries()) {
           const field = `Invalid body.rules.${index}`;
           const tagAt = rule.tagIds.findIndex((tagId) => !tagsFound.has(tagId));

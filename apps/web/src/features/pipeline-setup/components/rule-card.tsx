@@ -3,11 +3,12 @@ import type { MemberRequestRule } from '@grouptrack/domain';
 import { RowActions } from '../../../components/row-actions';
 import { DECISION_LABELS, describeCondition } from '../lib/describe-condition';
 
-/** The names of what rules may point at, by id: tags, the pipeline's stages and the team's task templates. */
+/** The names of what rules may point at, by id: tags, the pipeline's stages and the team's task and message templates. */
 export interface RuleTargetNames {
   tags: ReadonlyMap<string, string>;
   stages: ReadonlyMap<string, string>;
   templates: ReadonlyMap<string, string>;
+  messageTemplates: ReadonlyMap<string, string>;
 }
 
 export interface RuleCardProps {
@@ -29,6 +30,10 @@ function describeActions(rule: MemberRequestRule, names: RuleTargetNames): strin
   if (rule.stageId) actions.push(`Stage: ${names.stages.get(rule.stageId) ?? 'a deleted stage'}`);
   if (rule.taskTemplateId)
     actions.push(`Task: ${names.templates.get(rule.taskTemplateId) ?? 'a deleted task template'}`);
+  if (rule.messageTemplateId)
+    actions.push(
+      `Message: ${names.messageTemplates.get(rule.messageTemplateId) ?? 'a deleted message template'}`,
+    );
   return actions;
 }
 

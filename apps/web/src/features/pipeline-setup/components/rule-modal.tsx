@@ -41,6 +41,7 @@ export interface RuleModalProps {
   tagOptions: readonly Option[];
   stageOptions: readonly Option[];
   templateOptions: readonly Option[];
+  messageTemplateOptions: readonly Option[];
   /** Takes the checked rule into the list (saved with the list by "Save rules"). */
   onDone: (rule: MemberRequestRule) => void;
   onClose: () => void;
@@ -56,6 +57,7 @@ export function RuleModal({
   tagOptions,
   stageOptions,
   templateOptions,
+  messageTemplateOptions,
   onDone,
   onClose,
 }: RuleModalProps) {
@@ -191,6 +193,17 @@ export function RuleModal({
             data={[...templateOptions]}
             value={values.taskTemplateId}
             onChange={(taskTemplateId) => set('taskTemplateId', taskTemplateId)}
+            onKeyDown={keepEnterInField()}
+            clearable
+            searchable
+          />
+          <Select
+            label="Queue a message"
+            description="Sent to them on the group's platform by the message queue, at its pace"
+            placeholder="No message"
+            data={[...messageTemplateOptions]}
+            value={values.messageTemplateId}
+            onChange={(messageTemplateId) => set('messageTemplateId', messageTemplateId)}
             onKeyDown={keepEnterInField()}
             clearable
             searchable

@@ -8,6 +8,7 @@ import type { Pipeline } from '../../../lib/pipelines';
 import { usePipelines } from '../../../lib/pipelines';
 import { useFieldErrors } from '../../../lib/validate';
 import { listTagOptions } from '../../contact-filters';
+import { useMessageTemplates } from '../../message-templates';
 import { useTaskTemplates } from '../../task-templates';
 import {
   useDryRunMemberRequestRules,
@@ -51,6 +52,7 @@ export function RulesPanel({ teamUID, pipeline, canEdit }: RulesPanelProps) {
 function useRuleTargets(teamUID: string, pipeline: Pipeline) {
   const details = usePipelines(teamUID).data;
   const templates = useTaskTemplates(teamUID).data;
+  const messageTemplates = useMessageTemplates(teamUID).data;
   return useMemo(() => {
     const tags = details
       ? listTagOptions(details, pipeline.groupUID)
@@ -69,14 +71,19 @@ function useRuleTargets(teamUID: string, pipeline: Pipeline) {
       value: template.templateUID,
       label: template.name,
     }));
+    const messageTemplateOptions: Option[] = (messageTemplates ?? []).map((template) => ({
+      value: template.templateUID,
+      label: template.name,
+    }));
     const byValue = (options: Option[]) => new Map(options.map((option) => [option.value, option.label]));
     const names: RuleTargetNames = {
       tags: byValue(tagOptions),
       stages: byValue(stageOptions),
       templates: byValue(templateOptions),
+      messageTemplates: byValue(messageTemplateOptions),
     };
-    return { tagOptions, stageOptions, templateOptions, names };
-  }, [details, templates, pipeline]);
+    return { tagOptions, stageOptions, templateOptions, messageTemplateOptions, names };
+  }, [details, templates, messageTemplates, pipeline]);
 }
 
 function isDefaultPacing(values: PacingFormValues): boolean {
@@ -239,6 +246,7 @@ function RulesEditor({ teamUID, pipeline, canEdit, initial }: RulesEditorProps) 
           tagOptions={targets.tagOptions}
           stageOptions={targets.stageOptions}
           templateOptions={targets.templateOptions}
+          messageTemplateOptions={targets.messageTemplateOptions}
           onDone={keepRule}
           onClose={() => setEditing(undefined)}
         />

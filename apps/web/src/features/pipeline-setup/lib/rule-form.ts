@@ -24,6 +24,7 @@ export interface RuleFormValues {
   tagIds: string[];
   stageId: string | null;
   taskTemplateId: string | null;
+  messageTemplateId: string | null;
 }
 
 /** A message per wrong field: `name`, `feedback`, `conditions`, `tagIds`, or `condition:<key>` for a row. */
@@ -80,6 +81,7 @@ export function toRuleFormValues(rule: MemberRequestRule | null, createKey: () =
     tagIds: rule?.tagIds ?? [],
     stageId: rule?.stageId ?? null,
     taskTemplateId: rule?.taskTemplateId ?? null,
+    messageTemplateId: rule?.messageTemplateId ?? null,
   };
 }
 
@@ -141,6 +143,7 @@ export function validateRuleForm(
     tagIds: values.tagIds,
     stageId: values.stageId,
     taskTemplateId: values.taskTemplateId,
+    messageTemplateId: values.messageTemplateId,
   });
   if (parsed.success) return { ok: true, rule: parsed.data };
   const errors: RuleFormErrors = {};
