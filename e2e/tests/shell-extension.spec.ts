@@ -49,7 +49,6 @@ test.describe('honest navigation and the extension banner (issue 14)', () => {
     for (const [path, heading] of [
       ['/tools/postTracker', 'Auto Responder'],
       ['/setup/workflows', 'Workflows'],
-      ['/queue/instagram', 'Instagram queue'],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

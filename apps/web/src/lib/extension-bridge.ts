@@ -1,11 +1,25 @@
-import { EXTENSION_CHECK, isCheckExtensionResult, isLogInResult } from '@grouptrack/domain';
-import type { ExtensionMessage, ExtensionStatus, ExtensionUser, LogInResult } from '@grouptrack/domain';
+import {
+  EXTENSION_CHECK,
+  isCheckExtensionResult,
+  isLogInResult,
+  isSendQueueItemResult,
+} from '@grouptrack/domain';
+import type {
+  ExtensionMessage,
+  ExtensionStatus,
+  ExtensionUser,
+  LogInResult,
+  SendQueueItemMessage,
+  SendQueueItemResult,
+} from '@grouptrack/domain';
 
 /** What the extension answered: its status, and its version and user when it said them. */
 export interface ExtensionCheck {
   status: ExtensionStatus;
   version: string | null;
   user: ExtensionUser | null;
+  /** Until when wait_a_bit holds automated actions (ms since the epoch); null when it does not. */
+  holdUntil?: number | null;
 }
 
 /** The web app's page that explains installing the extension (the server serves its zip). */
@@ -31,8 +45,13 @@ export function askExtension(timeoutMs: number = EXTENSION_CHECK.replyTimeoutMs)
     const onMessage = (event: MessageEvent) => {
       if (event.source !== window || event.origin !== window.location.origin) return;
       if (!isCheckExtensionResult(event.data)) return;
-      const { status, version, user } = event.data;
-      finish({ status, version: version ?? null, user: status === 'ok' ? (user ?? null) : null });
+      const { status, version, user, holdUntil } = event.data;
+      finish({
+        status,
+        version: version ?? null,
+        user: status === 'ok' ? (user ?? null) : null,
+        holdUntil: holdUntil ?? null,
+      });
     };
     const timer = window.setTimeout(
       () => finish({ status: 'not_installed', version: null, user: null }),
@@ -72,5 +91,29 @@ export function logInExtension(
     const timer = window.setTimeout(() => finish(null), timeoutMs);
     window.addEventListener('message', onMessage);
     postToExtension({ type: 'log_in', code });
+  });
+}
+
+/**
+ * Asks the extension to send one leased queue item, and waits for its answer for that lease; null
+ * when no answer came in time (the extension is missing, or was reloaded under the page).
+ */
+export function sendQueueItemThroughExtension(
+  message: SendQueueItemMessage,
+  timeoutMs: number,
+): Promise<SendQueueItemResult | null> {
+  return new Promise((resolve) => {
+    const finish = (result: SendQueueItemResult | null) => {
+      window.clearTimeout(timer);
+      window.removeEventListener('message', onMessage);
+      resolve(result);
+    };
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== window || event.origin !== window.location.origin) return;
+      if (isSendQueueItemResult(event.data) && event.data.leaseId === message.leaseId) finish(event.data);
+    };
+    const timer = window.setTimeout(() => finish(null), timeoutMs);
+    window.addEventListener('message', onMessage);
+    postToExtension(message);
   });
 }

@@ -1,13 +1,15 @@
 import { isSocialPlatform } from '@grouptrack/domain';
 import { useParams } from 'react-router';
+import { useLoggedUser } from '../app/signed-in-user';
 import { EmptyState } from '../components/empty-state';
-import { ComingPage, ExtensionStatusAlert } from '../features/shell';
+import { QueueProcessorPage } from '../features/queue-processor';
+import { ExtensionStatusAlert } from '../features/shell';
 import { usePageTitle } from '../lib/page-title';
-import { formatPlatformName } from '../lib/platform-names';
 
 /** /queue/:platform: the tab in which the extension sends a platform's queued messages. */
 export function QueueProcessorRoute() {
   const { platform = '' } = useParams();
+  const me = useLoggedUser();
   usePageTitle(`Queue Processor (${platform})`);
   if (!isSocialPlatform(platform)) {
     return (
@@ -21,11 +23,7 @@ export function QueueProcessorRoute() {
   return (
     <>
       <ExtensionStatusAlert />
-      <ComingPage
-        title={`${formatPlatformName(platform)} queue`}
-        icon="queue"
-        description={`Messages queued for ${formatPlatformName(platform)} will appear here while the extension sends them, one at a time and at a human pace.`}
-      />
+      <QueueProcessorPage teamUID={me.currentTeam.teamUID} platform={platform} />
     </>
   );
 }

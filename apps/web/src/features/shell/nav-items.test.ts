@@ -64,7 +64,7 @@ describe('which pages are offered', () => {
     { name: 'a page below a built one', pathname: '/contacts/pipeline/p1', expected: true },
     { name: 'a coming page', pathname: '/setup/workflows', expected: false },
     { name: 'a page below a coming one', pathname: '/tools/postTracker/p1', expected: false },
-    { name: 'the queue processor of a platform', pathname: '/queue/instagram', expected: false },
+    { name: 'the queue processor of a platform', pathname: '/queue/instagram', expected: true },
     { name: 'a page the list does not name', pathname: '/contact/abc/overview', expected: true },
     { name: 'a sibling sharing a prefix with a coming page', pathname: '/setup/workflows-x', expected: true },
   ])('$name: $expected', ({ pathname, expected }) => {

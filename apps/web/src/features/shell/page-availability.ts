@@ -28,7 +28,7 @@ export const PAGE_AVAILABILITY: Readonly<Record<string, PageAvailability>> = {
   '/setup/connections': 'coming',
   '/setup/ai': 'available',
   '/setup/extension': 'available',
-  '/queue': 'coming',
+  '/queue': 'available',
   '/admin': 'available',
 };
 

@@ -1,0 +1,1 @@
+export { QueueProcessorPage } from './components/queue-processor-page';
