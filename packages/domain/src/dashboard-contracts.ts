@@ -85,6 +85,8 @@ export const kpiReportSchema = z.object({
       tasksOnTime: count,
       tasksLate: count,
       dealsWon: count,
+      /** Messages they sent through GroupTrack: by the queue, or written from a template and copied. */
+      messages: count,
     }),
   ),
 });
@@ -185,3 +187,27 @@ export type TeamKpiList = z.infer<typeof teamKpiListSchema>;
 
 /** What adding or changing a KPI answers: its id (the list follows by the team's change event). */
 export const teamKpiSavedSchema = z.object({ kpiUID: z.string() });
+
+/** The most messages a day a Daily Goal may ask for. */
+export const DAILY_GOAL_MAX = 1000;
+
+/**
+ * The Daily Goal (PRODUCT.md): the messages GroupTrack sent for the user today, since midnight in
+ * their time zone, per platform and summed over all their teams, against the goal they set. It is
+ * advisory: nothing stops at the goal.
+ */
+export const dailyGoalSchema = z.object({
+  /** Today, YYYY-MM-DD, in timeZone. */
+  date: z.string(),
+  timeZone: z.string(),
+  /** Messages a day the user aims for; null until they set one. */
+  goal: count.nullable(),
+  sent: count,
+  perPlatform: z.array(z.object({ platform: z.string(), sent: count })),
+});
+export type DailyGoal = z.infer<typeof dailyGoalSchema>;
+
+/** Sets the Daily Goal, or clears it (null). */
+export const dailyGoalInputSchema = z
+  .object({ goal: z.number().int().min(1).max(DAILY_GOAL_MAX).nullable() })
+  .strict();

@@ -12,10 +12,6 @@ export const MAX_KPI_RANGE_DAYS = 366;
 export const KPI_RANGE_PRESETS = ['today', 'last7', 'last30', 'last90', 'thisMonth'] as const;
 export type KpiRangePreset = (typeof KPI_RANGE_PRESETS)[number];
 
-/** What the message figures say until the message queue counts the messages it sends. */
-export const MESSAGES_NOT_COUNTED =
-  'Messages are counted once the message queue sends them; it is not available yet, so these read zero.';
-
 /** A range of calendar days and the instants it covers. */
 export interface KpiPeriod {
   from: string;

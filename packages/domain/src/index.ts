@@ -431,7 +431,6 @@ export {
   listPeriodDays,
   MAX_KPI_RANGE_DAYS,
   medianFromBuckets,
-  MESSAGES_NOT_COUNTED,
   presetKpiRange,
   resolveKpiPeriod,
   startOfDayInZone,
@@ -442,6 +441,9 @@ export {
 } from './dashboards';
 export type { KpiPeriod, KpiRangePreset, TeamKpiMetric, TeamKpiPeriod } from './dashboards';
 export {
+  DAILY_GOAL_MAX,
+  dailyGoalInputSchema,
+  dailyGoalSchema,
   homeDashboardSchema,
   kpiPeriodSchema,
   kpiReportSchema,
@@ -450,7 +452,14 @@ export {
   teamKpiSavedSchema,
   teamKpiSchema,
 } from './dashboard-contracts';
-export type { HomeDashboard, KpiReport, TeamKpi, TeamKpiInput, TeamKpiList } from './dashboard-contracts';
+export type {
+  DailyGoal,
+  HomeDashboard,
+  KpiReport,
+  TeamKpi,
+  TeamKpiInput,
+  TeamKpiList,
+} from './dashboard-contracts';
 export {
   DEFAULT_MEMBER_REQUEST_PACING,
   MEMBER_REQUEST_BATCH_MAX,

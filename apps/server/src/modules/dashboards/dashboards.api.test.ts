@@ -81,8 +81,15 @@ describe('the KPI dashboard', () => {
       ].sort((a, b) => a.platform.localeCompare(b.platform)),
     );
     expect(all.captured.bySource).toEqual([{ source: 'direct', count: 4, previous: 0 }]);
-    expect(all.messages).toMatchObject({ available: false, count: 0 });
-    expect(all.messages.reason).toMatch(/message queue/);
+    // A message written for Ann and copied into her conversation counts as sent by the owner.
+    const copied = await owner.post(team.path(`contacts/${GTIDs[0]}/messages/copies`), {
+      text: 'Hi Ann, welcome!',
+    });
+    expect(copied.status).toBe(201);
+    const withMessage = await kpis(owner);
+    expect(withMessage.messages).toMatchObject({ available: true, reason: null, count: 1, previous: 0 });
+    expect(withMessage.messages.perDay).toEqual([{ date: today(), count: 1 }]);
+    expect(withMessage.members.find((row) => row.userUID === team.ownerUID)?.messages).toBe(1);
 
     const mine = await kpis(member);
     expect(mine.captured.count).toBe(3);
@@ -287,7 +294,13 @@ describe('the home dashboard', () => {
       { pipelineID: leads.groupUID, name: 'Leads', count: 6 },
       { pipelineID: clients.groupUID, name: 'Clients', count: 1 },
     ]);
-    expect(home.reviewQueue).toMatchObject({ available: false, count: 0 });
+    expect(home.reviewQueue).toMatchObject({ available: true, count: 0 });
+    // The owner's message copied for Ann earlier today; no platform was named for it.
+    expect(home.messages).toMatchObject({
+      available: true,
+      sent: 1,
+      perPlatform: [{ platform: 'none', sent: 1 }],
+    });
     expect(home.automations).toMatchObject({ available: false, items: [] });
 
     const mine = (await member.get(team.path('dashboard/home'))).body.data;
@@ -307,5 +320,60 @@ describe('the home dashboard', () => {
     expect(
       home.recentActivity.some((item: { contactName: string }) => item.contactName === 'Dot Client'),
     ).toBe(true);
+  });
+});
+
+describe('the Daily Goal', () => {
+  it('counts my messages of today over all my teams, per platform, against the goal I set', async () => {
+    // The owner also works in a second team, as an admin, and copies a message there.
+    const other = await server.createTeam({ name: 'Gia Other', email: 'gia@daily-goal.test' });
+    const invite = await other.owner.post(other.path('invitations'), { role: 'admin' });
+    expect(invite.status).toBe(201);
+    const joined = await owner.post(`/api/v1/invitations/${invite.body.data.inviteCode as string}/accept`);
+    expect(joined.status).toBe(200);
+    const zed = await other.owner.post(other.path('contacts'), {
+      name: 'Zed Elsewhere',
+      sources: [{ platform: 'instagram', username: 'zed.elsewhere' }],
+    });
+    expect(zed.status).toBe(201);
+    const copied = await owner.post(other.path(`contacts/${zed.body.data.GTID as string}/messages/copies`), {
+      text: 'Hi Zed',
+      platform: 'instagram',
+    });
+    expect(copied.status).toBe(201);
+
+    const before = await owner.get('/api/v1/me/daily-goal?timeZone=Europe/Lisbon');
+    expect(before.status).toBe(200);
+    // Ann's message in the first team (copied earlier today, no platform named) and Zed's in the second.
+    expect(before.body.data).toMatchObject({
+      date: today('Europe/Lisbon'),
+      timeZone: 'Europe/Lisbon',
+      goal: null,
+      sent: 2,
+      perPlatform: [
+        { platform: 'instagram', sent: 1 },
+        { platform: 'none', sent: 1 },
+      ],
+    });
+    // The member sent nothing; the goal is each user's own.
+    expect((await member.get('/api/v1/me/daily-goal')).body.data).toMatchObject({ sent: 0, goal: null });
+
+    const set = await owner.put('/api/v1/me/daily-goal', { goal: 40 });
+    expect(set.status).toBe(200);
+    expect(set.body.data).toMatchObject({ goal: 40, sent: 2 });
+    expect((await owner.put('/api/v1/me/daily-goal', { goal: null })).body.data.goal).toBeNull();
+  });
+
+  it('refuses a bad goal or time zone, naming it, and answers 401 signed out', async () => {
+    for (const goal of [0, 1001, 2.5, '40']) {
+      const answer = await owner.put('/api/v1/me/daily-goal', { goal });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.message).toContain('goal');
+    }
+    const zone = await owner.get('/api/v1/me/daily-goal?timeZone=Mars/Olympus');
+    expect(zone.status).toBe(400);
+    expect(zone.body.error.message).toContain('timeZone');
+    expect((await server.client().get('/api/v1/me/daily-goal')).status).toBe(401);
+    expect((await server.client().put('/api/v1/me/daily-goal', { goal: 10 })).status).toBe(401);
   });
 });

@@ -22,10 +22,18 @@ export interface RollupSum {
 }
 
 /** Every metric of the rollup. */
-export const KPI_METRICS = ['captured', 'stage_entered', 'stage_left', 'task_done', 'deal_won', 'deal_lost'];
+export const KPI_METRICS = [
+  'captured',
+  'stage_entered',
+  'stage_left',
+  'task_done',
+  'deal_won',
+  'deal_lost',
+  'message_sent',
+];
 
 /** Metrics the KPI page draws day by day. */
-const DAILY_METRICS = ['captured', 'task_done'];
+const DAILY_METRICS = ['captured', 'task_done', 'message_sent'];
 
 function scopeCondition(scope: RollupScope): SQL {
   if (scope.all) return sql`true`;
@@ -69,6 +77,16 @@ export async function sumRollups(
       having sum(n) <> 0`,
   );
   return rows.map((row) => ({ ...row, n: Number(row.n), amount: Number(row.amount) }));
+}
+
+/** How many of a member's queued messages wait in their review queue. */
+export async function countWaitingReview(db: TeamDb, teamId: string, userUid: string) {
+  const [row] = await selectRows<{ count: number }>(
+    db,
+    sql`select count(*)::integer as count from message_queue_items
+      where team_id = ${teamId} and queued_to = ${userUid} and status = 'pending'`,
+  );
+  return Number(row?.count ?? 0);
 }
 
 export interface HomeTaskRow {

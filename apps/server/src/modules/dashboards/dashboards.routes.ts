@@ -1,4 +1,6 @@
 import {
+  dailyGoalInputSchema,
+  dailyGoalSchema,
   homeDashboardSchema,
   kpiReportSchema,
   teamKpiInputSchema,
@@ -7,8 +9,10 @@ import {
 } from '@grouptrack/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { requireActor } from '../../platform/http/actor';
 import { teamParams, teamRoutes } from '../../platform/http/team-routes';
 import type { App } from '../../platform/http/types';
+import { createDailyGoalService } from './daily-goal.service';
 import { createDashboardsService } from './dashboards.service';
 import { createTeamKpisService } from './team-kpis.service';
 
@@ -21,6 +25,41 @@ export function registerDashboardRoutes(app: App, { auth, teams, databases }: Ap
   const routes = teamRoutes(app, { auth, teams });
   const dashboards = createDashboardsService({ databases, teams });
   const teamKpis = createTeamKpisService({ databases, teams });
+  const dailyGoal = createDailyGoalService({ databases });
+
+  app.get(
+    '/api/v1/me/daily-goal',
+    {
+      schema: {
+        tags,
+        summary:
+          'The Daily Goal: messages GroupTrack sent for you today (by the queue, or copied from a template), per platform and over all your teams, against your goal',
+        querystring: z.object({ timeZone: z.string().min(1).max(100).optional() }).strict(),
+        response: { 200: z.object({ data: dailyGoalSchema }) },
+      },
+    },
+    async (request) => {
+      const actor = await requireActor(auth, request);
+      return { data: await dailyGoal.get(actor, request.query) };
+    },
+  );
+
+  app.put(
+    '/api/v1/me/daily-goal',
+    {
+      schema: {
+        tags,
+        summary: 'Set your Daily Goal (messages a day), or clear it with null; it is advisory',
+        body: dailyGoalInputSchema,
+        response: { 200: z.object({ data: dailyGoalSchema }) },
+      },
+    },
+    async (request) => {
+      const actor = await requireActor(auth, request);
+      await dailyGoal.setGoal(actor, request.body.goal);
+      return { data: await dailyGoal.get(actor, {}) };
+    },
+  );
 
   routes.get({
     path: '/dashboard/kpi',

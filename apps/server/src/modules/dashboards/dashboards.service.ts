@@ -4,7 +4,6 @@ import {
   formatDateInZone,
   listPeriodDays,
   medianFromBuckets,
-  MESSAGES_NOT_COUNTED,
   resolveKpiPeriod,
   addDaysToDate,
   startOfDayInZone,
@@ -25,8 +24,6 @@ const HOME_LIST_LIMIT = 10;
 
 const AUTOMATIONS_NOT_RUNNING =
   'Automations and the Auto Responder are not available yet; their running jobs will show here.';
-const REVIEW_QUEUE_NOT_COUNTED =
-  'The review queue fills once the message queue is available; it is not yet, so it is empty.';
 
 interface Figure {
   count: number;
@@ -115,6 +112,8 @@ export function createDashboardsService(deps: { databases: Databases; teams: Tea
 
       const captured = new Tally();
       const capturedByDay = new Map<string, number>();
+      const messages = new Tally();
+      const messagesByDay = new Map<string, number>();
       const entered = new Tally();
       const left = new Map<string, { bucket: number; count: number }[]>();
       const tasksByDay = new Map<string, { onTime: number; late: number }>();
@@ -149,6 +148,11 @@ export function createDashboardsService(deps: { databases: Databases; teams: Tea
             tasksByDay.set(row.day, day);
             break;
           }
+          case 'message_sent':
+            messages.add('all', row);
+            perMember.add(`messages:${row.memberUid}`, row);
+            if (!row.isPrevious) messagesByDay.set(row.day, (messagesByDay.get(row.day) ?? 0) + row.n);
+            break;
           case 'deal_won':
           case 'deal_lost':
             deals.add(`${row.metric}:${row.dim}`, row);
@@ -180,11 +184,10 @@ export function createDashboardsService(deps: { databases: Databases; teams: Tea
         },
         memberUID: input.memberUid ?? null,
         messages: {
-          available: false,
-          reason: MESSAGES_NOT_COUNTED,
-          count: 0,
-          previous: 0,
-          perDay: days.map((date) => ({ date, count: 0 })),
+          available: true,
+          reason: null,
+          ...figure(messages, 'all'),
+          perDay: days.map((date) => ({ date, count: messagesByDay.get(date) ?? 0 })),
         },
         captured: {
           ...figure(captured, 'all'),
@@ -246,6 +249,7 @@ export function createDashboardsService(deps: { databases: Databases; teams: Tea
           tasksOnTime: perMember.get(`on_time:${row.uid}`).count,
           tasksLate: perMember.get(`late:${row.uid}`).count,
           dealsWon: perMember.get(`dealsWon:${row.uid}`).count,
+          messages: perMember.get(`messages:${row.uid}`).count,
         })),
       };
     },
@@ -261,14 +265,14 @@ export function createDashboardsService(deps: { databases: Databases; teams: Tea
       const { teamUID } = member;
       const db = databases.forTeam(teamUID);
       const seesAll = can(member.role, 'see-all-pipelines');
-      const [rows, { pipelines }, dueToday, overdue, recent] = await Promise.all([
+      const [rows, { pipelines }, dueToday, overdue, recent, waitingReview] = await Promise.all([
         repo.sumRollups(db, teamUID, {
           previousStart: start,
           start,
           end,
           timeZone,
           scope: scopeOf(member),
-          metrics: ['captured'],
+          metrics: ['captured', 'message_sent'],
         }),
         visiblePipelines(member),
         repo.listOpenTasksDue(db, teamUID, member.userId, { from: start, to: end, limit: HOME_LIST_LIMIT }),
@@ -277,14 +281,20 @@ export function createDashboardsService(deps: { databases: Databases; teams: Tea
           pipelineIds: seesAll ? null : member.groupAccess,
           limit: HOME_LIST_LIMIT * 2,
         }),
+        repo.countWaitingReview(db, teamUID, member.userId),
       ]);
       const named = new Map(pipelines.map((row) => [row.id, row.nickName]));
       const byPipeline = new Map<string, number>();
       const byPlatform = new Map<string, number>();
-      for (const row of rows.filter((item) => named.has(item.pipelineId))) {
+      for (const row of rows.filter((item) => item.metric === 'captured' && named.has(item.pipelineId))) {
         byPipeline.set(row.pipelineId, (byPipeline.get(row.pipelineId) ?? 0) + row.n);
         byPlatform.set(row.dim, (byPlatform.get(row.dim) ?? 0) + row.n);
       }
+      // The reader's own messages today, by platform: what counts toward their Daily Goal here.
+      const sentBy = new Map<string, number>();
+      for (const row of rows)
+        if (row.metric === 'message_sent' && row.memberUid === member.userId)
+          sentBy.set(row.dim, (sentBy.get(row.dim) ?? 0) + row.n);
       const presentTasks = (found: { count: number; items: repo.HomeTaskRow[] }) => ({
         count: found.count,
         items: found.items.map((row) => ({
@@ -310,8 +320,15 @@ export function createDashboardsService(deps: { databases: Databases; teams: Tea
             .sort((a, b) => b.count - a.count || a.platform.localeCompare(b.platform)),
         },
         tasks: { dueToday: presentTasks(dueToday), overdue: presentTasks(overdue) },
-        reviewQueue: { available: false, reason: REVIEW_QUEUE_NOT_COUNTED, count: 0 },
-        messages: { available: false, reason: MESSAGES_NOT_COUNTED, sent: 0, perPlatform: [] },
+        reviewQueue: { available: true, reason: null, count: waitingReview },
+        messages: {
+          available: true,
+          reason: null,
+          sent: [...sentBy.values()].reduce((sum, value) => sum + value, 0),
+          perPlatform: [...sentBy]
+            .map(([platform, sent]) => ({ platform, sent, goal: null }))
+            .sort((a, b) => b.sent - a.sent || a.platform.localeCompare(b.platform)),
+        },
         automations: { available: false, reason: AUTOMATIONS_NOT_RUNNING, items: [] },
         recentActivity: recent.map((row) => ({
           activityUID: row.id,

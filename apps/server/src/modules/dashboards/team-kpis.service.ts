@@ -4,7 +4,6 @@ import {
   currentKpiRange,
   isKnownTimeZone,
   MAX_TEAM_KPIS,
-  MESSAGES_NOT_COUNTED,
   startOfDayInZone,
   addDaysToDate,
   can,
@@ -27,18 +26,18 @@ const STAGE_GONE = 'Its stage was deleted, so it counts nothing more: choose ano
 const NOT_ALLOWED = "Only the team owner or an admin can change the team's KPIs.";
 
 /** The rollup metric each KPI sums, and which of its rows count. */
-const ROLLUP_OF: Record<Exclude<TeamKpiMetric, 'messages_sent'>, string> = {
+const ROLLUP_OF: Record<TeamKpiMetric, string> = {
   captured: 'captured',
   stage_entered: 'stage_entered',
   deals_won: 'deal_won',
   deals_won_value: 'deal_won',
   tasks_on_time: 'task_done',
+  messages_sent: 'message_sent',
 };
 
 /** A KPI's figure from the rollup rows of its period (already narrowed to what the reader may see). */
 function figureOf(row: repo.TeamKpiRow, sums: rollups.RollupSum[]): number {
   const metric = row.metric as TeamKpiMetric;
-  if (metric === 'messages_sent') return 0;
   let total = 0;
   for (const sum of sums) {
     if (sum.metric !== ROLLUP_OF[metric]) continue;
@@ -138,7 +137,6 @@ export function createTeamKpisService(deps: { databases: Databases; teams: Teams
         const stageVisible = stage ? visible.has(stage.pipelineId) : !row.stageId;
         // A stage deleted, or of a pipeline deleted, counts nothing more: the KPI says so.
         const stageGone = row.stageId !== null && !(stage && live.has(stage.pipelineId));
-        const messages = row.metric === 'messages_sent';
         return {
           kpiUID: row.id,
           metric: row.metric as TeamKpiMetric,
@@ -151,8 +149,8 @@ export function createTeamKpisService(deps: { databases: Databases; teams: Teams
           from,
           to,
           value: stageVisible ? figureOf(row, sums) : null,
-          available: !messages && !stageGone,
-          reason: messages ? MESSAGES_NOT_COUNTED : stageGone ? STAGE_GONE : null,
+          available: !stageGone,
+          reason: stageGone ? STAGE_GONE : null,
         };
       });
       return { kpis, canManage: can(member.role, 'manage-setup') };

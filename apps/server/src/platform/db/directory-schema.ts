@@ -44,6 +44,8 @@ export const users = pgTable(
     timeZone: text('time_zone').notNull().default('UTC'),
     /** Mobile number in E.164 form, where SMS reminders go. */
     phoneNumber: text('phone_number'),
+    /** How many messages a day the user aims to send through GroupTrack, over all their teams; null: none set. */
+    dailyGoal: integer('daily_goal'),
     ...timestamps,
   },
   (table) => [uniqueIndex('users_email_key').on(table.email)],

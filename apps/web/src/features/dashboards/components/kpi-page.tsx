@@ -376,6 +376,7 @@ function KpiFigures({ report }: { report: KpiReport }) {
                 { name: 'stageMoves', label: 'Stage entries', color: 'indigo.4' },
                 { name: 'tasksOnTime', label: 'Tasks on time', color: 'green.6' },
                 { name: 'dealsWon', label: 'Deals won', color: 'teal.6' },
+                { name: 'messages', label: 'Messages sent', color: 'grape.5' },
               ]}
             />
           }
@@ -386,6 +387,7 @@ function KpiFigures({ report }: { report: KpiReport }) {
             { key: 'tasksOnTime', label: 'Tasks on time' },
             { key: 'tasksLate', label: 'Tasks late' },
             { key: 'dealsWon', label: 'Deals won' },
+            { key: 'messages', label: 'Messages sent' },
           ]}
           rows={report.members}
         />
