@@ -319,4 +319,15 @@ test('the queue processors send queued messages through the extension on Faceboo
     .toEqual([third.id]);
   // Nothing more went out.
   expect(await readSends(extensionContext)).toHaveLength(4);
+
+  // The Daily Goal on Conversations counts the four sends, per platform, against the goal set there.
+  await thread.close();
+  const conversations = await extensionContext.newPage();
+  await conversations.goto('/messages/sent');
+  const goal = conversations.getByRole('region', { name: 'Daily Goal' });
+  await expect(goal).toContainText('4 sent today');
+  await expect(goal).toContainText('Facebook 2 · Instagram 1 · LinkedIn 1');
+  await goal.getByRole('textbox', { name: 'Goal (messages a day)' }).fill('10');
+  await goal.getByRole('button', { name: 'Save goal' }).click();
+  await expect(goal).toContainText('4 of 10 sent today');
 });

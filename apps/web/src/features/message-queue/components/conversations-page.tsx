@@ -16,6 +16,7 @@ import {
   readEndedStatus,
 } from '../lib/conversation-tabs';
 import type { ConversationTab } from '../lib/conversation-tabs';
+import { DailyGoalCard } from './daily-goal-card';
 import { QueueItemList } from './queue-item-list';
 
 const ALL_PLATFORMS = 'all';
@@ -49,6 +50,7 @@ export function ConversationsPage({
         The messages your queue sent, those waiting their turn, those waiting for your review, and those that
         could not go out.
       </Text>
+      <DailyGoalCard />
       <Group justify="space-between" align="flex-end">
         <Tabs
           value={tab}
