@@ -311,8 +311,10 @@ export function createMessageQueueService(deps: {
    * last send (next_at).
    */
   async function readWait(db: TeamDb, key: repo.QueueKey, now: Date) {
-    const { row, settings } = await readSettings(db, key);
-    const sent = await repo.listSentSince(db, key, new Date(now.getTime() - SENT_HORIZON_MS));
+    const [{ row, settings }, sent] = await Promise.all([
+      readSettings(db, key),
+      repo.listSentSince(db, key, new Date(now.getTime() - SENT_HORIZON_MS)),
+    ]);
     const dayStart = startOfLocalDay(now, settings.timeZone).getTime();
     const base = { row, settings, sentToday: sent.filter((at) => at.getTime() >= dayStart).length };
     const pausedUntil = row?.pausedUntil ?? null;
@@ -728,7 +730,6 @@ export function createMessageQueueService(deps: {
       platform: SocialPlatform,
       clock: QueueClock = systemClock,
     ): Promise<QueueLease> {
-      await requireSendingPlan(member.teamUID, platform, 'The queue processor');
       const db = databases.forTeam(member.teamUID);
       const key = keyOf(member, platform);
       const now = clock.now();
@@ -738,7 +739,11 @@ export function createMessageQueueService(deps: {
         (wait.waitReason === 'paused' || wait.waitReason === 'sending' || (await repo.hasDue(db, key, now)))
           ? { status: 'waiting', until: wait.nextAt, reason: wait.waitReason, sentence: wait.sentence }
           : { status: 'empty', sentence: `No ${QUEUE_PLATFORM_NAMES[platform]} message is scheduled.` };
-      const wait = await readWait(db, key, now);
+      // The plan (directory) and the queue (team shard) are read side by side: leasing is the hot path.
+      const [, wait] = await Promise.all([
+        requireSendingPlan(member.teamUID, platform, 'The queue processor'),
+        readWait(db, key, now),
+      ]);
       if (wait.waitReason !== null) return answer(wait);
       // The gate row must exist for the lease's one statement to lock it; a queue with nothing due needs none.
       if (!wait.row) {
