@@ -323,7 +323,7 @@ describe('safety stops', () => {
 });
 
 describe('three processors on one queue', () => {
-  it('hands each of 1,000 messages out exactly once, at the set pace', { timeout: 300_000 }, async () => {
+  it('hands each of 1,000 messages out exactly once, at the set pace', { timeout: 600_000 }, async () => {
     const { actor, GTIDs } = await queueOf('Gil', 1000);
     const clock = clockAt(Date.now());
     const handed: string[] = [];
