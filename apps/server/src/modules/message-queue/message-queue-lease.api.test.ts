@@ -1,37 +1,19 @@
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueueLease } from '@grouptrack/domain';
-import { selectRows, textArray } from '../../platform/db/raw';
-import { contactSources } from '../../platform/db/team-schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../testing/test-client';
-import type { TestPipeline, TestTeam } from '../../testing/factories';
+import type { TestTeam } from '../../testing/factories';
 import { startTestServer, type TestServer } from '../../testing/test-server';
-import type { TeamActor } from '../teams/teams.service';
-import type { QueueClock } from './message-queue.service';
+import { clockAt, QUICK, setUpQueueTeam, type QueueTeam } from '../../testing/queue-team';
 
 let server: TestServer;
 let team: TestTeam;
-let owner: TestClient;
 let stranger: TestTeam;
-let leads: TestPipeline;
-
-const ALL_DAY = Array.from({ length: 7 }, () => [{ start: '00:00', end: '00:00' }]);
-/** A quick pace for tests: 10 s between messages, no breaks, all day, 500 a day. */
-const QUICK = {
-  minGapSeconds: 10,
-  maxGapSeconds: 10,
-  breakAfterMessages: null,
-  breakMinutes: 10,
-  workingHours: ALL_DAY,
-  dailyMax: 500,
-  timeZone: 'UTC',
-};
+let owner: TestClient;
+let queueOf: QueueTeam['queueOf'];
 
 beforeAll(async () => {
   server = await startTestServer();
-  team = await server.createTeam({ name: 'Lea Lease', email: 'lea@lease.test', extraSeats: 5 });
-  owner = team.owner;
-  leads = await server.createPipeline(team, 'Leads', ['New']);
+  ({ team, owner, queueOf } = await setUpQueueTeam(server, 'lease.test'));
   stranger = await server.createTeam({ name: 'Sid Stranger', email: 'sid@lease.test' });
 });
 afterAll(async () => {
@@ -39,77 +21,6 @@ afterAll(async () => {
 });
 
 const service = () => server.server.context.messageQueue;
-
-/** A member of the team as the services see them. */
-async function actorOf(client: TestClient): Promise<TeamActor> {
-  const me = await client.me();
-  return server.server.context.teams.requireMember(
-    { userId: me.uid, email: me.email, name: me.name, isSuper: false, impersonatedBy: null },
-    team.teamUID,
-  );
-}
-
-/** A clock a test moves by hand; draws are always the middle of the range. */
-function clockAt(start: number) {
-  const clock = { at: start, now: () => new Date(clock.at), random: () => 0.5 };
-  return clock satisfies QueueClock & { at: number };
-}
-
-/** A member with quick settings and `count` people with Facebook profiles queued in their queue. */
-async function queueOf(name: string, count: number) {
-  const { client } = await server.joinAsMember(team, {
-    role: 'member',
-    groupAccess: [leads.groupUID],
-    name,
-    email: `${name.toLowerCase()}@lease.test`,
-  });
-  expect((await client.put(team.path('queue-settings/facebook'), QUICK)).status).toBe(200);
-  const GTIDs = await server.insertContacts(team.teamUID, {
-    prefix: name.toLowerCase(),
-    total: count,
-    pipelineId: leads.groupUID,
-    stageId: leads.stages[0]!.stageUID,
-  });
-  const db = server.databases.forTeam(team.teamUID);
-  for (let from = 0; from < count; from += 500) {
-    await db.insert(contactSources).values(
-      GTIDs.slice(from, from + 500).map((GTID) => ({
-        teamId: team.teamUID,
-        contactId: GTID,
-        platform: 'facebook',
-        username: `fb.${GTID}`,
-        url: `https://www.facebook.com/fb.${GTID}`,
-      })),
-    );
-  }
-  const started = await client.post('/search/v2/bulk', {
-    teamUID: team.teamUID,
-    action: { type: 'queueMessage', templateId: await template(), platform: 'facebook' },
-    target: { GTIDs },
-  });
-  expect(started.status).toBe(202);
-  await server.waitForJob(client, team.teamUID, { bulkJobId: started.body.data.jobId }, { timeout: 60_000 });
-  return { client, actor: await actorOf(client), GTIDs };
-}
-
-let templateId: string | null = null;
-async function template() {
-  if (templateId) return templateId;
-  const answer = await owner.post(team.path('message-templates'), {
-    name: 'Welcome',
-    text: 'Hi {name|there}, glad you joined {pipeline}!',
-  });
-  templateId = answer.body.data.templateUID as string;
-  return templateId;
-}
-
-async function itemStatuses(GTIDs: string[]) {
-  return selectRows<{ contactId: string; status: string; attempts: number; sentAt: string | Date | null }>(
-    server.databases.forTeam(team.teamUID),
-    sql`select contact_id as "contactId", status, attempts, sent_at as "sentAt" from message_queue_items
-      where team_id = ${team.teamUID} and contact_id = any(${textArray(GTIDs)}) order by sent_at`,
-  );
-}
 
 describe('leasing and reporting through the API', () => {
   it('hands out one message at a time, and the next only after the gap', async () => {
@@ -319,63 +230,5 @@ describe('safety stops', () => {
     expect((stopped as { sentence: string }).sentence).toContain("today's maximum of 2 messages");
     clock.at = Date.UTC(2031, 0, 7, 0, 0, 1);
     expect((await service().lease(actor, 'facebook', clock)).status).toBe('leased');
-  });
-});
-
-describe('three processors on one queue', () => {
-  it('hands each of 1,000 messages out exactly once, at the set pace', { timeout: 600_000 }, async () => {
-    const { actor, GTIDs } = await queueOf('Gil', 1000);
-    const clock = clockAt(Date.now());
-    const handed: string[] = [];
-    let turns = 0;
-    // Settles when the message being sent is reported: a processor told to wait for it waits for it.
-    const settle = () => {
-      let resolve = () => {};
-      const promise = new Promise<void>((done) => (resolve = done));
-      return { promise, resolve };
-    };
-    let reported = settle();
-    const processor = async () => {
-      for (;;) {
-        turns += 1;
-        if (turns > 20_000) throw new Error('the processors went round without end');
-        const next = reported.promise;
-        const answer = await service().lease(actor, 'facebook', clock);
-        if (answer.status === 'empty') return;
-        if (answer.status === 'leased') {
-          handed.push(answer.item.id);
-          const report = await service().report(
-            actor,
-            answer.item.id,
-            { outcome: 'sent', leaseId: answer.leaseId },
-            clock,
-          );
-          expect(report.itemStatus).toBe('sent');
-          reported.resolve();
-          reported = settle();
-        } else if (answer.reason === 'sending') {
-          await next;
-        } else {
-          // The processor tab would count down to the moment: the clock jumps there.
-          expect(answer.until).not.toBeNull();
-          clock.at = Math.max(clock.at, Date.parse(answer.until!));
-        }
-      }
-    };
-    await Promise.all([processor(), processor(), processor()]);
-
-    expect(handed).toHaveLength(1000);
-    expect(new Set(handed).size).toBe(1000);
-    const rows = await itemStatuses(GTIDs);
-    expect(rows.every((row) => row.status === 'sent' && Number(row.attempts) === 1)).toBe(true);
-    const times = rows.map((row) => new Date(row.sentAt!).getTime());
-    const gaps = times.slice(1).map((at, index) => at - times[index]!);
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(10_000);
-    const perDay = new Map<string, number>();
-    for (const at of times) {
-      const day = new Date(at).toISOString().slice(0, 10);
-      perDay.set(day, (perDay.get(day) ?? 0) + 1);
-    }
-    expect(Math.max(...perDay.values())).toBeLessThanOrEqual(500);
   });
 });
