@@ -132,6 +132,15 @@ test('the sidebar adds the person on screen, changes their stage, takes a note, 
     .toEqual([`Hi Ana, welcome to the group! ${me.name}`]);
   await expect(sidebar.getByText(/Inserted in the message box\./)).toBeVisible();
 
+  // The same template can instead wait in her Instagram queue, to go out at the queue's pace.
+  await sidebar.getByRole('button', { name: 'Queue', exact: true }).click();
+  const queueing = sidebar.getByRole('dialog', { name: /^Queue a message to / });
+  await queueing.getByRole('combobox', { name: 'Template' }).fill(templateName);
+  await sidebar.getByRole('option', { name: templateName }).click();
+  await queueing.getByRole('button', { name: 'Queue message' }).click();
+  await expect(queueing.getByRole('status')).toContainText('Scheduled');
+  await queueing.getByRole('button', { name: 'Done' }).click();
+
   // The AI writes her next message, its answer relayed whole through the extension's part.
   await sidebar.getByRole('button', { name: 'Next best message' }).click();
   await expect(sidebar.getByTestId('ai-answer')).toContainText('Ana');

@@ -54,6 +54,17 @@ export const SOCIAL_PLATFORMS = [
 /** One of the social platforms of SPEC §9. */
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 
+/** Each platform's name as the platform spells it, e.g. 'TikTok'. */
+export const PLATFORM_NAMES: Readonly<Record<SocialPlatform, string>> = {
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  linkedin: 'LinkedIn',
+  pinterest: 'Pinterest',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+  skool: 'Skool',
+};
+
 /** Each platform's site; its subdomains (www., m., web.) belong to it too. */
 export const PLATFORM_SITES: Readonly<Record<SocialPlatform, string>> = {
   instagram: 'instagram.com',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SOCIAL_PLATFORMS, type SocialPlatform } from './constants';
+import { SOCIAL_PLATFORMS } from './constants';
 import { queueSettingsSchema } from './queue-schedule';
 
 // The message queue (PRODUCT.md: bulk message queue, queue setup, the queue processor): what its
@@ -21,17 +21,6 @@ export const QUEUE_ITEM_STATUSES = [
   'cancelled',
 ] as const;
 export type QueueItemStatus = (typeof QUEUE_ITEM_STATUSES)[number];
-
-/** How the queue names each platform in what it says. */
-export const QUEUE_PLATFORM_NAMES: Readonly<Record<SocialPlatform, string>> = {
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  linkedin: 'LinkedIn',
-  pinterest: 'Pinterest',
-  tiktok: 'TikTok',
-  youtube: 'YouTube',
-  skool: 'Skool',
-};
 
 /** The longest text a queued message may have. */
 export const QUEUE_TEXT_MAX = 5000;

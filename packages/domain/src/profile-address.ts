@@ -1,4 +1,4 @@
-import { SOCIAL_PLATFORMS, type SocialPlatform } from './constants';
+import { PLATFORM_NAMES, SOCIAL_PLATFORMS, type SocialPlatform } from './constants';
 import type { MemberRequestPlatform } from './group-integrations';
 
 /** A person's profile on one platform, as read from an address or a handle someone typed. */
@@ -157,16 +157,6 @@ const SHAPES: Record<SocialPlatform, PlatformShape> = {
     read: atHandle,
     address: ({ username }) => `https://www.skool.com/@${username ?? ''}`,
   },
-};
-
-const PLATFORM_NAMES: Record<SocialPlatform, string> = {
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  linkedin: 'LinkedIn',
-  pinterest: 'Pinterest',
-  tiktok: 'TikTok',
-  youtube: 'YouTube',
-  skool: 'Skool',
 };
 
 function platformOfHost(host: string): SocialPlatform | null {

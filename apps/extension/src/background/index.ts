@@ -4,7 +4,7 @@
  * added at the top level so a message or alarm that wakes it finds them.
  */
 import { conversationAddress } from '@grouptrack/capture';
-import { QUEUE_PLATFORM_NAMES, unreachableMessage } from '@grouptrack/domain';
+import { PLATFORM_NAMES, unreachableMessage } from '@grouptrack/domain';
 import type {
   CheckExtensionResult,
   ExtensionMessage,
@@ -364,7 +364,7 @@ async function sendQueueItem(message: SendQueueItemMessage, origin: string): Pro
     return answer('not-sent', 'The lease would run out before the message is sent.');
   }
   const { platform } = message;
-  const name = QUEUE_PLATFORM_NAMES[platform];
+  const name = PLATFORM_NAMES[platform];
   const pack = (await readSelectorPacks())[platform];
   const address = conversationAddress(pack, message.profile);
   if (address === null) {

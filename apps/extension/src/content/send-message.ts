@@ -1,6 +1,6 @@
 import { findConversationControl, readConversation } from '@grouptrack/capture';
 import type { ConversationReading, SelectorMiss, SelectorPack } from '@grouptrack/capture';
-import { QUEUE_PLATFORM_NAMES } from '@grouptrack/domain';
+import { PLATFORM_NAMES } from '@grouptrack/domain';
 import type { SendInConversationAnswer } from '../shared/worker-messages';
 import { typeInto } from './composer';
 import { isAlreadySent, isNewlySent } from './thread-rules';
@@ -38,7 +38,7 @@ export async function sendInConversation(
 ): Promise<SendInConversationAnswer> {
   const wait = deps.wait ?? ((ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms)));
   const random = deps.random ?? Math.random;
-  const name = QUEUE_PLATFORM_NAMES[deps.pack.platform];
+  const name = PLATFORM_NAMES[deps.pack.platform];
   const read = () => readConversation(deps.doc, deps.currentUrl(), deps.pack);
   const find = (control: 'composer' | 'send' | 'dismiss') =>
     findConversationControl(deps.doc, deps.currentUrl(), deps.pack, control);

@@ -13,7 +13,7 @@ import {
   QUEUE_BLOCK_PAUSE_MINUTES,
   QUEUE_FAILURES_TO_PAUSE,
   QUEUE_LEASE_SECONDS,
-  QUEUE_PLATFORM_NAMES,
+  PLATFORM_NAMES,
   queueSettingsSchema,
   rankBetween,
   ranksAfter,
@@ -204,7 +204,7 @@ export function createMessageQueueService(deps: {
       );
     }
     if (!canSendMessages(subscription, platform)) {
-      const name = QUEUE_PLATFORM_NAMES[platform];
+      const name = PLATFORM_NAMES[platform];
       const plan = subscription.platforms[platform as 'facebook' | 'instagram'];
       throw new LimitReachedError(
         `Sending ${name} messages needs the Pro ${name} plan; this team's ${name} plan is ${plan}. Change it in Billing.`,
@@ -257,7 +257,7 @@ export function createMessageQueueService(deps: {
       ? new Map<string, QueueItemStatus>()
       : await repo.findSameDayItems(tx, maker.teamUID, people, startOfLocalDay(now, input.timeZone));
     const ranks = ranksAfter(await repo.findLastPosition(tx, key), people.length);
-    const platformName = QUEUE_PLATFORM_NAMES[input.platform];
+    const platformName = PLATFORM_NAMES[input.platform];
     const rows: repo.QueueItemInsert[] = people.map((contactId, index) => {
       const source = sources.get(contactId)!;
       const values = valuesOf(source, maker.name);
@@ -738,7 +738,7 @@ export function createMessageQueueService(deps: {
         wait.waitReason !== null &&
         (wait.waitReason === 'paused' || wait.waitReason === 'sending' || (await repo.hasDue(db, key, now)))
           ? { status: 'waiting', until: wait.nextAt, reason: wait.waitReason, sentence: wait.sentence }
-          : { status: 'empty', sentence: `No ${QUEUE_PLATFORM_NAMES[platform]} message is scheduled.` };
+          : { status: 'empty', sentence: `No ${PLATFORM_NAMES[platform]} message is scheduled.` };
       // The plan (directory) and the queue (team shard) are read side by side: leasing is the hot path.
       const [, wait] = await Promise.all([
         requireSendingPlan(member.teamUID, platform, 'The queue processor'),
@@ -801,7 +801,7 @@ export function createMessageQueueService(deps: {
           blocked: 'scheduled',
         } as const;
         if (item.leaseId === report.leaseId && item.status === outcome[report.outcome]) return item.status;
-        const platformName = QUEUE_PLATFORM_NAMES[item.platform as SocialPlatform];
+        const platformName = PLATFORM_NAMES[item.platform as SocialPlatform];
         const status = outcome[report.outcome];
         const reason =
           report.outcome === 'failed'

@@ -9,6 +9,7 @@ import { ContactDeals, LastActivity } from './contact-history';
 import { ContactNotes } from './contact-notes';
 import { ContactTags } from './contact-tags';
 import { ContactTasks } from './contact-tasks';
+import { QueueMessageModal } from '../../message-queue';
 import { MessageComposer } from './message-composer';
 import { PersonHeader } from './person-header';
 import { PipelinePlaces } from './pipeline-places';
@@ -24,6 +25,7 @@ export interface ContactPanelProps {
 export function ContactPanel({ teamUID, person, coreData }: ContactPanelProps) {
   const pipelines = usePipelines(teamUID);
   const [isMessageOpen, setIsMessageOpen] = useState(false);
+  const [isQueueing, setIsQueueing] = useState(false);
   const { contact } = coreData;
   const name = formatContactName(contact);
 
@@ -46,6 +48,15 @@ export function ContactPanel({ teamUID, person, coreData }: ContactPanelProps) {
         </Button>
         <Button
           size="xs"
+          variant="light"
+          onClick={() => setIsQueueing(true)}
+          disabled={!pipelines.data}
+          title="Queue a message for the message queue to send at its pace"
+        >
+          Queue
+        </Button>
+        <Button
+          size="xs"
           variant="default"
           component="a"
           href={`/contact/${encodeURIComponent(contact.GTID)}`}
@@ -55,6 +66,15 @@ export function ContactPanel({ teamUID, person, coreData }: ContactPanelProps) {
           Open in GroupTrack
         </Button>
       </Group>
+      {isQueueing && pipelines.data && (
+        <QueueMessageModal
+          teamUID={teamUID}
+          contact={contact}
+          name={name}
+          pipelines={pipelines.data.pipelines}
+          onClose={() => setIsQueueing(false)}
+        />
+      )}
       {isMessageOpen && (
         <MessageComposer teamUID={teamUID} coreData={coreData} name={name} platform={person.platform} />
       )}

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Checkbox, Select, Stack, Text } from '@mantine/core';
-import { QUEUE_PLATFORM_NAMES, SOCIAL_PLATFORMS, isSocialPlatform } from '@grouptrack/domain';
+import { PLATFORM_NAMES, SOCIAL_PLATFORMS, isSocialPlatform } from '@grouptrack/domain';
 import { Link } from 'react-router';
 import { useLoggedUser } from '../../../app/signed-in-user';
 import { formatErrorMessage } from '../../../lib/api-client';
@@ -57,7 +57,7 @@ export function BulkQueueFields({ teamUID, value, onChange }: BulkQueueFieldsPro
         description="The queue it goes to. Contacts without a profile there are skipped, with the reason."
         data={SOCIAL_PLATFORMS.map((platform) => ({
           value: platform,
-          label: QUEUE_PLATFORM_NAMES[platform],
+          label: PLATFORM_NAMES[platform],
         }))}
         value={value.platform}
         onChange={(platform) => isSocialPlatform(platform) && onChange({ ...value, platform })}

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Badge, Button, Checkbox, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { QUEUE_PLATFORM_NAMES } from '@grouptrack/domain';
+import { PLATFORM_NAMES } from '@grouptrack/domain';
 import type { QueueItem } from '@grouptrack/domain';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
@@ -67,7 +67,7 @@ export function QueueItemRow({
             {item.contactName || 'Unnamed contact'}
           </Anchor>
           <Badge variant="light" size="sm">
-            {QUEUE_PLATFORM_NAMES[item.platform]}
+            {PLATFORM_NAMES[item.platform]}
           </Badge>
           {tab === 'failed' && item.status !== 'failed' && (
             <Badge variant="outline" size="sm" color="gray">

@@ -13,7 +13,7 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { QUEUE_PLATFORM_NAMES, QUEUE_TEXT_MAX, isSocialPlatform } from '@grouptrack/domain';
+import { PLATFORM_NAMES, QUEUE_TEXT_MAX, isSocialPlatform } from '@grouptrack/domain';
 import type { Contact, SocialPlatform } from '@grouptrack/domain';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -133,7 +133,7 @@ export function QueueMessageModal({ teamUID, contact, name, pipelines, onClose }
             <Select
               label="Platform"
               description={`Only platforms ${name} has a profile on.`}
-              data={platforms.map((each) => ({ value: each, label: QUEUE_PLATFORM_NAMES[each] }))}
+              data={platforms.map((each) => ({ value: each, label: PLATFORM_NAMES[each] }))}
               value={platform}
               onChange={(value) => isSocialPlatform(value) && setPlatform(value)}
               allowDeselect={false}

@@ -1,4 +1,4 @@
-import { QUEUE_PLATFORM_NAMES } from '@grouptrack/domain';
+import { PLATFORM_NAMES } from '@grouptrack/domain';
 import type { QueueItem, QueueItemsBulkResult } from '@grouptrack/domain';
 import { formatCount } from '../../../lib/format';
 
@@ -11,7 +11,7 @@ export interface QueuedOutcome {
 
 /** The server's answer to queueing one message, in plain words. */
 export function describeQueuedItem(item: Pick<QueueItem, 'status' | 'reason' | 'platform'>): QueuedOutcome {
-  const platform = QUEUE_PLATFORM_NAMES[item.platform];
+  const platform = PLATFORM_NAMES[item.platform];
   switch (item.status) {
     case 'scheduled':
     case 'sending':

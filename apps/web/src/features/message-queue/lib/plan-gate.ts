@@ -1,5 +1,5 @@
 import {
-  QUEUE_PLATFORM_NAMES,
+  PLATFORM_NAMES,
   canSendMessages,
   canUseQueueProcessor,
   isSubscriptionUsable,
@@ -33,7 +33,7 @@ export function describeQueuePlanGate({
       : `${use} needs the Pro plan; this team's subscription is ${subscription.status.replace('_', ' ')}. Choose the Pro plan in Billing.`;
   }
   if (platform && !canSendMessages(subscription, platform)) {
-    const name = QUEUE_PLATFORM_NAMES[platform];
+    const name = PLATFORM_NAMES[platform];
     const plan = subscription.platforms[platform as 'facebook' | 'instagram'];
     return `Sending ${name} messages needs the Pro ${name} plan; this team's ${name} plan is ${plan}. Change it in Billing.`;
   }

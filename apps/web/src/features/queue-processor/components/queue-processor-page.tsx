@@ -1,4 +1,4 @@
-import { QUEUE_PLATFORM_NAMES } from '@grouptrack/domain';
+import { PLATFORM_NAMES } from '@grouptrack/domain';
 import type { QueueStatus, SocialPlatform } from '@grouptrack/domain';
 import { Alert, Badge, Button, Group, List, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
@@ -19,7 +19,7 @@ export interface QueueProcessorPageProps {
  * the time to the next one, today's count against the maximum, and pause and resume.
  */
 export function QueueProcessorPage({ teamUID, platform }: QueueProcessorPageProps) {
-  const name = QUEUE_PLATFORM_NAMES[platform];
+  const name = PLATFORM_NAMES[platform];
   const status = useQueueStatus(teamUID, platform);
   const setStatus = useSetQueueStatus(teamUID, platform);
   const { state, events, wake } = useQueueProcessor(teamUID, platform);
