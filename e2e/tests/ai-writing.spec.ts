@@ -37,6 +37,8 @@ test('AI writing: save the team context, read a writing style, generate a templa
 
   // What was saved is there after a reload (scanned then: the toasts' close buttons have no name yet).
   await page.reload();
+  // The whole app boots again: on a busy machine that alone can take most of the usual wait.
+  await expect(page.getByRole('heading', { level: 1, name: 'AI setup' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('textbox', { name: 'What you offer' })).toHaveValue('a 12-week coaching plan');
   await expect(profile).toHaveValue(/Sign-off: "Cheers"/);
   expect(await findBlockingA11yViolations(page)).toEqual([]);
