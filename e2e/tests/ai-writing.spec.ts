@@ -7,6 +7,7 @@ import { APP_ORIGIN, buildUser, callApi, findBlockingA11yViolations, readCurrent
 test('AI writing: save the team context, read a writing style, generate a template, write to a contact', async ({
   page,
 }) => {
+  test.slow(); // four screens, a reload, two axe scans and five answers of the writer
   // A team of its own, so its usage count and templates are this journey's alone.
   const headers = { origin: APP_ORIGIN };
   const user = { ...buildUser('Aiden'), teamName: 'Runners Club' };
