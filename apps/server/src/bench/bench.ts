@@ -290,8 +290,14 @@ async function dashboardFigures(server: ServerProcess, owner: TestClient, team: 
   }
 }
 
-/** Seeds one 40,000-contact team on PostgreSQL and measures only the dashboard figures. */
-async function dashboardsOnlyFigures() {
+/**
+ * Seeds one 40,000-contact team on PostgreSQL and takes only some figures on it (the dashboards',
+ * or the message queue's): a run of minutes instead of the full bench.
+ */
+async function oneTeamFigures(
+  name: string,
+  measure: (server: ServerProcess, owner: TestClient, team: SeededTeam) => Promise<void>,
+) {
   const databaseName = new URL(databaseUrl).pathname.slice(1);
   if (!/^[a-z_][a-z0-9_]*$/.test(databaseName))
     throw new Error(`BENCH_DATABASE_URL names an odd database: ${databaseName}`);
@@ -308,10 +314,10 @@ async function dashboardsOnlyFigures() {
     });
     server = await startServerProcess({
       port,
-      logFile: path.join(workDir, 'server-dashboards.log'),
+      logFile: path.join(workDir, `server-${name}.log`),
       env: { DATABASE_URL: databaseUrl },
     });
-    await dashboardFigures(server, await signIn(server.url, BENCH_USER), seeded.big);
+    await measure(server, await signIn(server.url, BENCH_USER), seeded.big);
   } finally {
     await server?.stop();
     await adminQuery(`drop database if exists ${databaseName} with (force)`).catch(() => undefined);
@@ -745,34 +751,6 @@ async function queueFigures(server: ServerProcess, owner: TestClient, team: Seed
   }
 }
 
-/** Seeds one 40,000-contact team on PostgreSQL and measures only the message queue figures. */
-async function queueOnlyFigures() {
-  const databaseName = new URL(databaseUrl).pathname.slice(1);
-  if (!/^[a-z_][a-z0-9_]*$/.test(databaseName))
-    throw new Error(`BENCH_DATABASE_URL names an odd database: ${databaseName}`);
-  say(`\nPostgreSQL (${databaseName}): seeding one 40,000-contact team… (${elapsed()})`);
-  await adminQuery(`drop database if exists ${databaseName} with (force)`);
-  await adminQuery(`create database ${databaseName}`);
-  let server: ServerProcess | null = null;
-  try {
-    const seeded = await seed(databaseUrl, {
-      teams: 1,
-      contacts: 40_000,
-      bigTeamContacts: 40_000,
-      stages: 8,
-    });
-    server = await startServerProcess({
-      port,
-      logFile: path.join(workDir, 'server-queue.log'),
-      env: { DATABASE_URL: databaseUrl },
-    });
-    await queueFigures(server, await signIn(server.url, BENCH_USER), seeded.big);
-  } finally {
-    await server?.stop();
-    await adminQuery(`drop database if exists ${databaseName} with (force)`).catch(() => undefined);
-  }
-}
-
 async function pgliteFigures() {
   const dataDir = path.join(workDir, 'pglite');
   say(
@@ -852,7 +830,7 @@ async function pgliteFigures() {
 if (queueOnly) {
   say(`GroupTrack bench (message queue only) on ${describeMachine()}`);
   try {
-    await attempt(QUEUE_FIGURES, queueOnlyFigures);
+    await attempt(QUEUE_FIGURES, () => oneTeamFigures('queue', queueFigures));
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
@@ -862,7 +840,7 @@ if (queueOnly) {
 if (dashboardsOnly) {
   say(`GroupTrack bench (dashboards only) on ${describeMachine()}`);
   try {
-    await attempt(DASHBOARD_FIGURES, dashboardsOnlyFigures);
+    await attempt(DASHBOARD_FIGURES, () => oneTeamFigures('dashboards', dashboardFigures));
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
