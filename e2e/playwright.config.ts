@@ -9,15 +9,23 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 // The stand-in for the platforms' image hosts (photo-host.ts), beside each shard's server.
 const PHOTO_HOST = `http://127.0.0.1:${PORT + 1000}`;
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+// Debian's build of the old headless shell, the browser Playwright itself runs headless journeys in: no
+// window system, no GPU process, about a sixth less work than the full browser for the same journeys.
+// The extension's journeys need the full browser (tests/extension/fixtures.ts).
+const SYSTEM_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
-/** A browser in the documented order: CHROMIUM_PATH, the system Chromium, then Playwright's own download. */
+/**
+ * A browser in the documented order: CHROMIUM_PATH, the system's headless shell, the system Chromium,
+ * then Playwright's own download.
+ */
 function findChromium(): string | undefined {
   const fromEnv = process.env.CHROMIUM_PATH;
   if (fromEnv) {
     if (!existsSync(fromEnv)) throw new Error(`CHROMIUM_PATH points to ${fromEnv}, which does not exist.`);
     return fromEnv;
   }
-  if (existsSync(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
+  const installed = [SYSTEM_HEADLESS_SHELL, SYSTEM_CHROMIUM].find((binary) => existsSync(binary));
+  if (installed) return installed;
   if (existsSync(chromium.executablePath())) return undefined;
   throw new Error(
     'No Chromium found for the end-to-end tests. Install one with `apt-get install -y chromium` ' +
@@ -47,11 +55,9 @@ export default defineConfig({
   // On CI a failed journey runs once more and, if it then passes, is reported as flaky rather than
   // failing the run: a slower machine's timing must not throw away a whole change. Locally, never.
   retries: process.env.CI ? 1 : 0,
-  // A journey's whole budget: long journeys ran out of 60 s while the other shard and the PostgreSQL
-  // API pass shared the cores.
+  // A journey's whole budget, and how long one check may wait: `npm test` runs two shards on the
+  // machine's cores, where a page's first paint after a reload can take several seconds.
   timeout: 90_000,
-  // Two shards and the PostgreSQL API pass share the machine's cores: a page's first paint after a
-  // reload can take several seconds there.
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {

@@ -1,10 +1,12 @@
 // `npm test`: unit and API tests on PGlite, the API tests again on PostgreSQL when
 // TEST_DATABASE_URL is set, and the Playwright journeys in Chromium.
 //
-// The PGlite pass runs alone on every core. The journeys then run in two shards at once, each
-// against its own server and data folder: they change the demo team, so two of them must never share
-// a server, and they mostly wait on the browser, so two shards take little longer than one would take
-// for half the journeys. The PostgreSQL pass runs beside them for the same reason. The first shard
+// The PGlite pass runs on every core, with the PostgreSQL pass beside it: that pass mostly waits (on
+// the database server, on jobs resumed after a crash), so it fills the gaps of the other. The journeys
+// then run alone, in two shards at once, each against its own server and data folder: they change
+// the demo team, so two of them must never share a server, and they mostly wait on the browser, so two
+// shards take little longer than one would for half the journeys. Nothing else runs beside them: a
+// journey on a starved machine fails on time rather than on what it checks. The first run of a stage
 // prints as it runs; the others' output is kept and printed once they end, so nothing interleaves.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -108,42 +110,24 @@ function startShard(shard, index, total) {
   return { label, live, result, dataDir };
 }
 
-run('Unit and API tests (PGlite)', 'npx', ['vitest', 'run', `--maxWorkers=${availableParallelism()}`], {
-  TEST_ENGINE: 'pglite',
-});
-run('Web app and extension build', 'npm', ['run', 'build']);
-
-const postgres = process.env.TEST_DATABASE_URL
-  ? // With the tests that need a server: a database cut under the app, a worker killed beside an API.
-    start('npx', ['vitest', 'run', '.api.test.ts', '.postgres.test.ts'], {
-      env: { TEST_ENGINE: 'postgres' },
-    })
-  : null;
-if (!postgres) console.log('\nTEST_DATABASE_URL is not set: the API tests run on PGlite only.');
-
-// Listing starts no server, so it needs no data folder of its own.
-const shards = dealIntoShards(listJourneyFiles({ GROUPTRACK_E2E_DATA_DIR: tmpdir() }), E2E_SHARDS);
-const runs = shards.map((shard, index) => startShard(shard, index, shards.length));
-const passes = [
-  ...runs,
-  ...(postgres
-    ? [{ label: 'API tests (PostgreSQL), run beside the browser tests', live: false, result: postgres }]
-    : []),
-];
-
-const failed = [];
-for (const { label, live, result, dataDir } of passes) {
-  const { code, output } = await result;
-  if (!live) {
-    console.log(`\n=== ${label} ===`);
-    process.stdout.write(output);
+/** Waits for the runs of a stage, prints the kept output of each, and stops at the end of a failed one. */
+async function finishStage(stage) {
+  const failed = [];
+  for (const { label, live, result, dataDir } of stage) {
+    const { code, output } = await result;
+    if (!live) {
+      console.log(`\n=== ${label} ===`);
+      process.stdout.write(output);
+    }
+    // A failed shard keeps its data folder, to look into what the journeys left.
+    if (code !== 0) failed.push({ label, output });
+    else if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
-  // A failed shard keeps its data folder, to look into what the journeys left.
-  if (code !== 0) failed.push({ label, output });
-  else if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (failed.length > 0) reportFailures(failed);
 }
-if (failed.length > 0) {
-  // Each failed run's last lines again, where a reader of a cut log looks: the failures and their errors.
+
+/** Prints each failed run's last lines again, where a reader of a cut log looks, and exits. */
+function reportFailures(failed) {
   for (const { label, output } of failed) {
     console.error(`\n=== The end of ${label}, again ===`);
     // eslint-disable-next-line no-control-regex -- colour codes, which a log viewer shows as noise
@@ -153,3 +137,31 @@ if (failed.length > 0) {
   console.error(`\nFailed: ${failed.map(({ label }) => label).join('; ')}.`);
   process.exit(1);
 }
+
+console.log('\n=== Unit and API tests (PGlite) ===');
+const pglite = {
+  label: 'Unit and API tests (PGlite)',
+  live: true,
+  result: start('npx', ['vitest', 'run', `--maxWorkers=${availableParallelism()}`], {
+    live: true,
+    env: { TEST_ENGINE: 'pglite' },
+  }),
+};
+const postgres = process.env.TEST_DATABASE_URL
+  ? {
+      label: 'API tests (PostgreSQL), run beside the PGlite pass',
+      live: false,
+      // With the tests that need a server: a database cut under the app, a worker killed beside an API.
+      result: start('npx', ['vitest', 'run', '--maxWorkers=1', '.api.test.ts', '.postgres.test.ts'], {
+        env: { TEST_ENGINE: 'postgres' },
+      }),
+    }
+  : null;
+if (!postgres) console.log('\nTEST_DATABASE_URL is not set: the API tests run on PGlite only.');
+await finishStage(postgres ? [pglite, postgres] : [pglite]);
+
+run('Web app and extension build', 'npm', ['run', 'build']);
+
+// Listing starts no server, so it needs no data folder of its own.
+const shards = dealIntoShards(listJourneyFiles({ GROUPTRACK_E2E_DATA_DIR: tmpdir() }), E2E_SHARDS);
+await finishStage(shards.map((shard, index) => startShard(shard, index, shards.length)));

@@ -39,6 +39,9 @@ import { startChangeLogPruning } from './platform/db/change-log-pruning';
 import { startStatisticsRefresh } from './platform/db/statistics';
 import type { App } from './platform/http/types';
 
+/** How long a stopping server lets requests under way finish before it cuts their connections. */
+const SHUTDOWN_GRACE_MS = 5_000;
+
 /** Where the directory and shards live, from the configuration. */
 export function databaseLocations(config: Config) {
   const directory = config.DATABASE_URL ?? config.DATA_DIR;
@@ -188,7 +191,11 @@ export async function startServer(
     context,
     stop() {
       stopping ??= (async () => {
+        // Requests under way get a few seconds to finish; then every connection is cut, including one
+        // a client opened and never used, which Node would otherwise hold for its 60 s header timeout.
+        const cutting = setTimeout(() => app?.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
         await app?.close();
+        clearTimeout(cutting);
         statistics.stop();
         pruning?.stop();
         purging?.stop();

@@ -13,7 +13,10 @@ const EXTENSION_DIR = path.resolve(
   process.env.EXTENSION_DIST_DIR ?? path.join(import.meta.dirname, '../../../apps/extension/dist'),
 );
 
-/** The browser of playwright.config.ts: CHROMIUM_PATH, else Debian's Chromium, which still loads unpacked extensions. */
+/**
+ * The full browser, which loads unpacked extensions (the headless shell the other journeys run in does
+ * not): CHROMIUM_PATH, else Debian's Chromium.
+ */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** An extension page's address, e.g. extensionUrl('src/popup/index.html'). */
