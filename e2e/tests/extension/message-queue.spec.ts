@@ -95,7 +95,7 @@ async function readSends(context: BrowserContext): Promise<SendRecord[]> {
   return [...byHost.values()].flat().sort((a, b) => a.at - b.at);
 }
 
-test('the queue processors send queued messages through the extension on Facebook, Instagram and LinkedIn in order, at the set pace, stop at the maximum, and a reply cancels the rest for that person', async ({
+test('the queue processors send queued messages through the extension on Facebook, Instagram and LinkedIn in order, at the set pace, stop at the maximum, wait a bit when asked, and a reply cancels the rest for that person', async ({
   extensionContext,
   extensionPage: page,
   serviceWorker,
@@ -267,7 +267,26 @@ test('the queue processors send queued messages through the extension on Faceboo
     `${team('queue-items')}?status=sent&platform=facebook`,
   );
   expect(sent.items.map((item) => item.id).sort()).toEqual([first.id, second.id].sort());
+
+  // "Wait a bit" holds the extension's automated actions for a minute while the user works by hand.
+  await facebook.getByRole('button', { name: 'Wait a bit' }).click();
+  await expect(facebook.getByRole('status', { name: 'Queue' })).toHaveText('Waiting a bit while you work.');
+  await expect(facebook.getByLabel('Countdown to the next message')).toHaveText(/Next message in 0:[0-5]\d/);
+  const holdUntil = await serviceWorker.evaluate(async () => {
+    const { chrome } = globalThis as unknown as {
+      chrome: { storage: { local: { get(key: string): Promise<{ holdUntil?: number }> } } };
+    };
+    return (await chrome.storage.local.get('holdUntil')).holdUntil ?? 0;
+  });
+  expect(holdUntil - Date.now()).toBeGreaterThan(30_000);
   await facebook.close();
+  // The rest of the journey does not wait the minute out.
+  await serviceWorker.evaluate(async () => {
+    const { chrome } = globalThis as unknown as {
+      chrome: { storage: { local: { remove(key: string): Promise<void> } } };
+    };
+    await chrome.storage.local.remove('holdUntil');
+  });
 
   // Instagram's and LinkedIn's processors send theirs in the person's thread.
   for (const [platform, host, path, text] of [

@@ -4,6 +4,7 @@ import {
   isCheckExtensionResult,
   isExtensionMessage,
   isSendQueueItemResult,
+  isWaitABitResult,
   isFrameApiPath,
   isFrameMessage,
   isFrameRequest,
@@ -80,6 +81,17 @@ describe('isSendQueueItemResult', () => {
     [{ ...SEND }, false],
   ])('tells the extension’s answer to a send from anything else: %j is %s', (value, expected) => {
     expect(isSendQueueItemResult(value)).toBe(expected);
+  });
+});
+
+describe('isWaitABitResult', () => {
+  it.each([
+    [{ type: 'wait_a_bit_result', holdUntil: 1_764_000_000_000 }, true],
+    [{ type: 'wait_a_bit_result' }, false],
+    [{ type: 'wait_a_bit_result', holdUntil: 'soon' }, false],
+    [{ type: 'wait_a_bit' }, false],
+  ])('tells the extension’s answer to wait_a_bit from anything else: %j is %s', (value, expected) => {
+    expect(isWaitABitResult(value)).toBe(expected);
   });
 });
 

@@ -86,6 +86,12 @@ export interface SendQueueItemResult {
   holdUntil?: number;
 }
 
+/** The extension's answer to wait_a_bit: until when it holds automated actions (ms since the epoch). */
+export interface WaitABitResult {
+  type: 'wait_a_bit_result';
+  holdUntil: number;
+}
+
 /** Who the extension is signed in as, from the server's answer to its sign-in. */
 export interface ExtensionUser {
   id: string;
@@ -151,6 +157,11 @@ export function isSendQueueItemResult(value: unknown): value is SendQueueItemRes
     (value.reason === null || typeof value.reason === 'string') &&
     (value.holdUntil === undefined || typeof value.holdUntil === 'number')
   );
+}
+
+/** Checks that a value is the extension's answer to wait_a_bit. */
+export function isWaitABitResult(value: unknown): value is WaitABitResult {
+  return isRecord(value) && value.type === 'wait_a_bit_result' && typeof value.holdUntil === 'number';
 }
 
 function isFilledString(value: unknown): value is string {

@@ -66,6 +66,7 @@ export {
   isFrameRequest,
   isLogInResult,
   isSendQueueItemResult,
+  isWaitABitResult,
   QUEUE_SEND_OUTCOMES,
   unreachableMessage,
 } from './extension-messages';
@@ -90,6 +91,7 @@ export type {
   SendQueueItemMessage,
   SendQueueItemResult,
   WaitABitMessage,
+  WaitABitResult,
 } from './extension-messages';
 export { isFrameToPageMessage, isPageToFrameMessage } from './extension-page-messages';
 export type {

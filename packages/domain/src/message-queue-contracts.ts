@@ -253,10 +253,13 @@ export type QueueLease = z.infer<typeof queueLeaseSchema>;
 
 /**
  * What the extension found sending a leased item: sent; already sent (it was in the conversation);
- * failed, with the reason; or blocked (the platform showed a block notice: the queue pauses).
+ * failed, with the reason; blocked (the platform showed a block notice: the queue pauses); or not
+ * sent, nothing typed (wait_a_bit held it, or the user is signed out of the platform): the item is
+ * handed back to its place in the queue without counting an attempt.
  */
 export const queueReportSchema = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('sent'), leaseId: id }).strict(),
+  z.object({ outcome: z.literal('not-sent'), leaseId: id }).strict(),
   z.object({ outcome: z.literal('already-sent'), leaseId: id }).strict(),
   z.object({ outcome: z.literal('failed'), leaseId: id, reason: z.string().trim().min(1).max(500) }).strict(),
   z

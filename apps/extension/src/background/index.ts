@@ -16,6 +16,7 @@ import type {
   SendQueueItemMessage,
   SendQueueItemResult,
   SocialPlatform,
+  WaitABitResult,
 } from '@grouptrack/domain';
 import bridgeScript from '../bridge/registered?script&iife';
 import {
@@ -220,7 +221,7 @@ async function handleWebMessage(message: ExtensionMessage, origin: string): Prom
     case 'wait_a_bit': {
       const holdUntil = Date.now() + WAIT_A_BIT_MS;
       await writeStored({ holdUntil });
-      return { type: 'wait_a_bit_result', holdUntil };
+      return { type: 'wait_a_bit_result', holdUntil } satisfies WaitABitResult;
     }
     case 'open_queue_processor':
       return openQueueProcessor(message.platform);

@@ -3,6 +3,7 @@ import {
   isCheckExtensionResult,
   isLogInResult,
   isSendQueueItemResult,
+  isWaitABitResult,
 } from '@grouptrack/domain';
 import type {
   ExtensionMessage,
@@ -33,33 +34,49 @@ export function postToExtension(message: ExtensionMessage): void {
   window.postMessage(message, window.location.origin);
 }
 
-/** Asks the extension for its status; no answer within the timeout means it is not installed (SPEC §4). */
-export function askExtension(timeoutMs: number = EXTENSION_CHECK.replyTimeoutMs): Promise<ExtensionCheck> {
+/**
+ * Posts a message to the extension and waits for the first answer `read` takes from this page's own
+ * window (frames and other sites never speak for the extension); null when none came in time.
+ */
+function exchange<T>(
+  message: ExtensionMessage,
+  read: (data: unknown) => T | undefined,
+  timeoutMs: number,
+): Promise<T | null> {
   return new Promise((resolve) => {
-    const finish = (check: ExtensionCheck) => {
+    const finish = (answer: T | null) => {
       window.clearTimeout(timer);
       window.removeEventListener('message', onMessage);
-      resolve(check);
+      resolve(answer);
     };
-    // Only this page's own window speaks for the extension; frames and other sites must not.
     const onMessage = (event: MessageEvent) => {
       if (event.source !== window || event.origin !== window.location.origin) return;
-      if (!isCheckExtensionResult(event.data)) return;
-      const { status, version, user, holdUntil } = event.data;
-      finish({
-        status,
-        version: version ?? null,
-        user: status === 'ok' ? (user ?? null) : null,
-        holdUntil: holdUntil ?? null,
-      });
+      const answer = read(event.data);
+      if (answer !== undefined) finish(answer);
     };
-    const timer = window.setTimeout(
-      () => finish({ status: 'not_installed', version: null, user: null }),
-      timeoutMs,
-    );
+    const timer = window.setTimeout(() => finish(null), timeoutMs);
     window.addEventListener('message', onMessage);
-    postToExtension({ type: 'check_extension' });
+    postToExtension(message);
   });
+}
+
+/** Asks the extension for its status; no answer within the timeout means it is not installed (SPEC §4). */
+export async function askExtension(
+  timeoutMs: number = EXTENSION_CHECK.replyTimeoutMs,
+): Promise<ExtensionCheck> {
+  const answer = await exchange(
+    { type: 'check_extension' },
+    (data) => (isCheckExtensionResult(data) ? data : undefined),
+    timeoutMs,
+  );
+  if (answer === null) return { status: 'not_installed', version: null, user: null };
+  const { status, version, user, holdUntil } = answer;
+  return {
+    status,
+    version: version ?? null,
+    user: status === 'ok' ? (user ?? null) : null,
+    holdUntil: holdUntil ?? null,
+  };
 }
 
 /** The extension's status alone (SPEC §4). */
@@ -78,20 +95,7 @@ export function logInExtension(
   code: string,
   timeoutMs: number = LOG_IN_TIMEOUT_MS,
 ): Promise<LogInResult | null> {
-  return new Promise((resolve) => {
-    const finish = (result: LogInResult | null) => {
-      window.clearTimeout(timer);
-      window.removeEventListener('message', onMessage);
-      resolve(result);
-    };
-    const onMessage = (event: MessageEvent) => {
-      if (event.source !== window || event.origin !== window.location.origin) return;
-      if (isLogInResult(event.data)) finish(event.data);
-    };
-    const timer = window.setTimeout(() => finish(null), timeoutMs);
-    window.addEventListener('message', onMessage);
-    postToExtension({ type: 'log_in', code });
-  });
+  return exchange({ type: 'log_in', code }, (data) => (isLogInResult(data) ? data : undefined), timeoutMs);
 }
 
 /**
@@ -102,18 +106,21 @@ export function sendQueueItemThroughExtension(
   message: SendQueueItemMessage,
   timeoutMs: number,
 ): Promise<SendQueueItemResult | null> {
-  return new Promise((resolve) => {
-    const finish = (result: SendQueueItemResult | null) => {
-      window.clearTimeout(timer);
-      window.removeEventListener('message', onMessage);
-      resolve(result);
-    };
-    const onMessage = (event: MessageEvent) => {
-      if (event.source !== window || event.origin !== window.location.origin) return;
-      if (isSendQueueItemResult(event.data) && event.data.leaseId === message.leaseId) finish(event.data);
-    };
-    const timer = window.setTimeout(() => finish(null), timeoutMs);
-    window.addEventListener('message', onMessage);
-    postToExtension(message);
-  });
+  return exchange(
+    message,
+    (data) => (isSendQueueItemResult(data) && data.leaseId === message.leaseId ? data : undefined),
+    timeoutMs,
+  );
+}
+
+/**
+ * Asks the extension to hold its automated actions for a moment, while the user works on the site by
+ * hand; resolves to until when it holds them (ms since the epoch), or null when no extension answered.
+ */
+export function waitABit(timeoutMs: number = EXTENSION_CHECK.replyTimeoutMs): Promise<number | null> {
+  return exchange(
+    { type: 'wait_a_bit' },
+    (data) => (isWaitABitResult(data) ? data.holdUntil : undefined),
+    timeoutMs,
+  );
 }

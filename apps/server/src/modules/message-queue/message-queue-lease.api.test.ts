@@ -71,6 +71,33 @@ describe('leasing and reporting through the API', () => {
     });
   });
 
+  it('takes a message back that was not sent, in its place, and hands it out again at once', async () => {
+    const { client, GTIDs } = await queueOf('Hal', 2);
+    const first = (await client.post(team.path('queue/facebook/lease'))).body.data as Extract<
+      QueueLease,
+      { status: 'leased' }
+    >;
+    const path = team.path(`queue-items/${first.item.id}/report`);
+    const handedBack = await client.post(path, { outcome: 'not-sent', leaseId: first.leaseId });
+    expect(handedBack.status).toBe(200);
+    expect(handedBack.body.data.itemStatus).toBe('scheduled');
+    expect(handedBack.body.data.queue).toMatchObject({ sentToday: 0, scheduled: 2 });
+    // The same report again changes nothing; a late "sent" under the lease given back is refused.
+    expect((await client.post(path, { outcome: 'not-sent', leaseId: first.leaseId })).status).toBe(200);
+    expect((await client.post(path, { outcome: 'sent', leaseId: first.leaseId })).status).toBe(409);
+
+    // Not waiting out the lease, nor the gap: the same message, first in line, with nothing to check.
+    const again = (await client.post(team.path('queue/facebook/lease'))).body.data as Extract<
+      QueueLease,
+      { status: 'leased' }
+    >;
+    expect(again).toMatchObject({ status: 'leased', checkThreadFirst: false, item: { GTID: GTIDs[0] } });
+    expect(again.leaseId).not.toBe(first.leaseId);
+    const [row] = (await client.get(team.path('queue-items?status=sending&platform=facebook'))).body.data
+      .items;
+    expect(row).toMatchObject({ id: first.item.id, attempts: 1 });
+  });
+
   it('refuses reports that are not the holder’s, and bad input, naming the field', async () => {
     const { client, actor } = await queueOf('Ben', 1);
     const clock = clockAt(Date.now());

@@ -517,13 +517,21 @@ export async function endLease(
   teamId: string,
   id: string,
   leaseId: string,
-  change: { status: QueueItemStatus; reason: string | null; sentAt: Date | null; now: Date },
+  change: {
+    status: QueueItemStatus;
+    reason: string | null;
+    sentAt: Date | null;
+    now: Date;
+    /** Nothing was tried under the lease: its attempt is not counted. */
+    handedBack?: boolean;
+  },
 ) {
   const rows = await selectRows<{ id: string }>(
     db,
     sql`update message_queue_items set status = ${change.status}, reason = ${change.reason},
         sent_at = ${change.sentAt ? iso(change.sentAt) : sql`null::timestamptz`},
         lease_until = case when ${change.status} = 'scheduled' then null else lease_until end,
+        attempts = attempts - ${change.handedBack ? 1 : 0},
         updated_at = ${iso(change.now)}
       where team_id = ${teamId} and id = ${id} and status = 'sending' and lease_id = ${leaseId}
       returning id`,

@@ -117,7 +117,7 @@ export function registerMessageQueueRoutes(app: App, { auth, teams, messageQueue
     schema: {
       tags,
       summary:
-        'What the extension found sending a leased message: sent, already sent (found in the conversation), failed with the reason (3 in a row pause the queue) or blocked (the queue pauses an hour); 409 when the lease is no longer yours; the same report twice changes nothing',
+        'What the extension found sending a leased message: sent, already sent (found in the conversation), failed with the reason (3 in a row pause the queue), blocked (the queue pauses an hour) or not sent (nothing typed: the message goes back to its place at once); 409 when the lease is no longer yours; the same report twice changes nothing',
       params: itemParams,
       body: queueReportSchema,
       response: queueReportResultSchema,

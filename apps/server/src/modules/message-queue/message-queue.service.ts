@@ -778,7 +778,8 @@ export function createMessageQueueService(deps: {
      * What the extension found sending a leased item. Sent (or found already sent): the contact's
      * history says so, and the next moment is drawn. Failed: the reason is kept, and the queue pauses
      * after QUEUE_FAILURES_TO_PAUSE in a row. Blocked: the item waits its turn again and the queue
-     * pauses QUEUE_BLOCK_PAUSE_MINUTES. The same report twice changes nothing.
+     * pauses QUEUE_BLOCK_PAUSE_MINUTES. Not sent: the item is handed back at once, rather than when
+     * its lease runs out, and may go out again now. The same report twice changes nothing.
      */
     async report(
       member: TeamActor,
@@ -799,6 +800,7 @@ export function createMessageQueueService(deps: {
           'already-sent': 'sent',
           failed: 'failed',
           blocked: 'scheduled',
+          'not-sent': 'scheduled',
         } as const;
         if (item.leaseId === report.leaseId && item.status === outcome[report.outcome]) return item.status;
         const platformName = PLATFORM_NAMES[item.platform as SocialPlatform];
@@ -816,11 +818,17 @@ export function createMessageQueueService(deps: {
           reason,
           sentAt: status === 'sent' ? now : null,
           now,
+          handedBack: report.outcome === 'not-sent',
         });
         if (!ended)
           throw new ConflictError(
             'This lease is no longer yours: the message was handed out again or changed. Lease the next one.',
           );
+        if (report.outcome === 'not-sent') {
+          // The lease held the queue's next moment at its end: the queue may go on now.
+          await repo.writeSettings(tx, key, { nextAt: now, now });
+          return status;
+        }
         if (report.outcome === 'blocked') {
           const until = new Date(now.getTime() + QUEUE_BLOCK_PAUSE_MINUTES * 60_000);
           await pauseQueue(

@@ -1,9 +1,10 @@
-import { PLATFORM_NAMES } from '@grouptrack/domain';
+import { MESSAGES, PLATFORM_NAMES } from '@grouptrack/domain';
 import type { QueueStatus, SocialPlatform } from '@grouptrack/domain';
 import { Alert, Badge, Button, Group, List, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
+import { waitABit } from '../../../lib/extension-bridge';
 import { pauseQueue, resumeQueue, useQueueStatus, useSetQueueStatus } from '../api/queue-processor';
 import type { ProcessorEvent, ProcessorState } from '../lib/processor-loop';
 import { useQueueProcessor } from '../lib/use-queue-processor';
@@ -31,6 +32,13 @@ export function QueueProcessorPage({ teamUID, platform }: QueueProcessorPageProp
       wake();
     },
   });
+  // The user works on the site by hand for a moment: the extension holds every automated action.
+  const hold = useMutation({
+    mutationFn: async () => {
+      if ((await waitABit()) === null) throw new Error(MESSAGES.extensionNotInstalled);
+    },
+    onSuccess: () => wake(),
+  });
   const isPaused = status.data?.paused != null;
 
   return (
@@ -47,14 +55,29 @@ export function QueueProcessorPage({ teamUID, platform }: QueueProcessorPageProp
             Resume
           </Button>
         ) : (
-          <Button variant="default" onClick={() => change.mutate('pause')} loading={change.isPending}>
-            Pause
-          </Button>
+          <Group gap="xs">
+            <Button
+              variant="default"
+              onClick={() => hold.mutate()}
+              loading={hold.isPending}
+              title="Hold sending for a minute while you use the site yourself"
+            >
+              Wait a bit
+            </Button>
+            <Button variant="default" onClick={() => change.mutate('pause')} loading={change.isPending}>
+              Pause
+            </Button>
+          </Group>
         )}
       </Group>
       {change.isError && (
         <Alert color="red" role="alert">
           {formatErrorMessage(change.error)}
+        </Alert>
+      )}
+      {hold.isError && (
+        <Alert color="red" role="alert">
+          {hold.error.message}
         </Alert>
       )}
       {status.data && <TodayCard status={status.data} />}

@@ -166,17 +166,17 @@ describe('a round of the queue processor', () => {
     expect(deps.report).not.toHaveBeenCalled();
   });
 
-  it('reports nothing for a send the extension did not start, and waits out its hold', async () => {
+  it('hands a send the extension did not start back to the queue, and waits out its hold', async () => {
     const deps = fakes({ send: vi.fn(() => result('not-sent', 'Held', NOW + 45_000)) });
     await runProcessorRound(deps);
-    expect(deps.report).not.toHaveBeenCalled();
+    expect(deps.report).toHaveBeenCalledWith('item-1', { outcome: 'not-sent', leaseId: 'lease-1' });
     expect(deps.sleep).toHaveBeenCalledWith(45_000);
   });
 
-  it('pauses the queue, keeping the message, when the user is not signed in to the platform', async () => {
+  it('hands the message back and pauses the queue when the user is not signed in to the platform', async () => {
     const deps = fakes({ send: vi.fn(() => result('not-logged-in', 'You are not signed in to Facebook')) });
     await runProcessorRound(deps);
-    expect(deps.report).not.toHaveBeenCalled();
+    expect(deps.report).toHaveBeenCalledWith('item-1', { outcome: 'not-sent', leaseId: 'lease-1' });
     expect(deps.pause).toHaveBeenCalledOnce();
   });
 

@@ -129,33 +129,25 @@ export async function runProcessorRound(deps: ProcessorDeps): Promise<void> {
     return deps.sleep(RETRY_MS);
   }
   deps.onEvent({ item: shown, outcome: result.outcome, reason: result.reason, at: deps.now() });
-  switch (result.outcome) {
-    case 'not-sent':
-      return deps.sleep(result.holdUntil === undefined ? RETRY_MS : sleepUntil(result.holdUntil, deps.now()));
-    case 'not-logged-in':
-      // Not the message's fault: it stays in the queue (its lease runs out), which waits for the user.
-      deps.onStatus(await deps.pause());
-      return;
-    case 'sent':
-    case 'already-sent':
-    case 'failed':
-    case 'blocked': {
-      const report: QueueReport =
-        result.outcome === 'failed'
-          ? {
-              outcome: 'failed',
-              leaseId: lease.leaseId,
-              reason: result.reason ?? 'The message was not sent.',
-            }
-          : result.outcome === 'blocked'
-            ? {
-                outcome: 'blocked',
-                leaseId: lease.leaseId,
-                ...(result.reason !== null && { reason: result.reason }),
-              }
-            : { outcome: result.outcome, leaseId: lease.leaseId };
-      const answer = await deps.report(item.id, report);
-      if (answer !== 'lease-lost') deps.onStatus(answer.queue);
-    }
+  const report: QueueReport =
+    result.outcome === 'failed'
+      ? { outcome: 'failed', leaseId: lease.leaseId, reason: result.reason ?? 'The message was not sent.' }
+      : result.outcome === 'blocked'
+        ? {
+            outcome: 'blocked',
+            leaseId: lease.leaseId,
+            ...(result.reason !== null && { reason: result.reason }),
+          }
+        : result.outcome === 'sent' || result.outcome === 'already-sent'
+          ? { outcome: result.outcome, leaseId: lease.leaseId }
+          : // Nothing was typed: the message goes back to its place now rather than when its lease runs out.
+            { outcome: 'not-sent', leaseId: lease.leaseId };
+  const answer = await deps.report(item.id, report);
+  if (answer !== 'lease-lost') deps.onStatus(answer.queue);
+  if (result.outcome === 'not-logged-in') {
+    // Not the message's fault: the queue waits for the user to sign in to the platform.
+    deps.onStatus(await deps.pause());
+  } else if (result.outcome === 'not-sent') {
+    await deps.sleep(result.holdUntil === undefined ? RETRY_MS : sleepUntil(result.holdUntil, deps.now()));
   }
 }
