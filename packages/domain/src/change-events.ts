@@ -16,6 +16,8 @@ export const CHANGE_ENTITIES = [
   'phase',
   'pipeline',
   'question',
+  // Reaches only the members whose queues the items are in (data.queuedTo).
+  'queue_item',
   'saved_tag_post',
   'stage',
   'status_label',

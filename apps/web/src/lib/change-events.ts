@@ -1,6 +1,6 @@
 import type { ChangeEntity, ChangeEvent } from '@grouptrack/domain';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { teamKeys } from './query-keys';
+import { meKeys, teamKeys } from './query-keys';
 
 /** What a handler of one change event works with: the cache and the team whose stream sent it. */
 interface ChangeContext {
@@ -18,6 +18,8 @@ function refresh(keyOf: (teamUID: string) => QueryKey): ChangeHandler {
 }
 
 const refreshPipelines = refresh(teamKeys.pipelines);
+const refreshDailyGoal: ChangeHandler = ({ queryClient }) =>
+  void queryClient.invalidateQueries({ queryKey: meKeys.dailyGoal });
 const refreshTagReconciliation = refresh(teamKeys.tagReconciliation);
 
 // A contact event reaches the board of its pipeline; one of no pipeline may concern any board.
@@ -89,6 +91,8 @@ const CHANGE_HANDLERS: Record<ChangeEntity, readonly ChangeHandler[]> = {
   kpi: [refresh((teamUID) => [...teamKeys.all(teamUID), 'dashboards', 'team-kpis'])],
   phase: [],
   question: [],
+  // The member's own queue: Conversations' lists and counts, the queue's standing, today's Daily Goal.
+  queue_item: [refresh(teamKeys.messageQueue), refreshDailyGoal],
   saved_tag_post: [],
   subscription: [],
   team: [],

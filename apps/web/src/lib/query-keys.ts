@@ -52,8 +52,16 @@ export const teamKeys = {
   boardMoves: (teamUID: string) => [...teamKeys.boards(teamUID), 'moves'] as const,
   globalSearch: (teamUID: string, text: string) => [...teamKeys.all(teamUID), 'global-search', text] as const,
   /** Who already looks like a person being added by hand, for the contact form. */
+  /** The member's message queues: their items, standing and settings. */
+  messageQueue: (teamUID: string) => [...teamKeys.all(teamUID), 'message-queue'] as const,
   contactMatches: (teamUID: string, query: object) =>
     [...teamKeys.all(teamUID), 'contact-matches', query] as const,
   templatePreviewContacts: (teamUID: string, text: string) =>
     [...teamKeys.all(teamUID), 'template-preview-contacts', text] as const,
+};
+
+/** The user's own figures, over all their teams: not under one team's keys. */
+export const meKeys = {
+  /** Today's messages against the Daily Goal, per time zone. */
+  dailyGoal: ['me', 'daily-goal'] as const,
 };

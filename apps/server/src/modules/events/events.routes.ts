@@ -6,6 +6,13 @@ import { teamRoutes } from '../../platform/http/team-routes';
 import type { App } from '../../platform/http/types';
 import type { ChangeEvent } from '../../platform/realtime';
 
+/** Whether an event is for this member's stream: a queue item's goes only to those whose queue it is in. */
+function isQueueOf(userId: string, event: ChangeEvent): boolean {
+  if (event.entity !== 'queue_item') return true;
+  const queuedTo = event.data?.queuedTo;
+  return Array.isArray(queuedTo) && queuedTo.includes(userId);
+}
+
 /** The team's change stream (Server-Sent Events) with Last-Event-ID replay. */
 export function registerEventRoutes(app: App, { auth, teams, events }: AppContext) {
   const streams = trackStreams(app);
@@ -54,7 +61,7 @@ export function registerEventRoutes(app: App, { auth, teams, events }: AppContex
       // events that follow must be filtered with the new access, not the old.
       let queue = Promise.resolve();
       const deliver = async (event: ChangeEvent) => {
-        if (canSeePipelineItem(member, event)) {
+        if (canSeePipelineItem(member, event) && isQueueOf(userId, event)) {
           stream.send('change', event, event.id);
         }
         if (event.entity !== 'team_member' || !event.ids.includes(userId)) return;

@@ -300,14 +300,13 @@ export async function cancelContactItems(
   reason: string,
   now: Date,
 ) {
-  const rows = await selectRows<{ id: string }>(
+  return selectRows<{ id: string; queuedTo: string }>(
     db,
     sql`update message_queue_items set status = 'cancelled', reason = ${reason}, updated_at = ${iso(now)}
       where team_id = ${teamId} and contact_id = ${contactId} and status in ('pending', 'scheduled')
         and platform = ${platform}
-      returning id`,
+      returning id, queued_to as "queuedTo"`,
   );
-  return rows.length;
 }
 
 /** A queue's stored settings row, or null. */

@@ -38,6 +38,7 @@ import {
 } from '@grouptrack/domain';
 import type { Databases, TeamDb } from '../../platform/db/databases';
 import { BadRequestError, ConflictError, LimitReachedError, NotFoundError } from '../../platform/errors';
+import { appendChange } from '../../platform/realtime';
 import { createContactChanges } from '../contacts';
 import type { ContactsService } from '../contacts/contacts.service';
 import type { TasksService } from '../tasks/tasks.service';
@@ -61,6 +62,9 @@ const SENT_HORIZON_MS = 48 * 3_600_000;
 const WAITING: readonly QueueItemStatus[] = ['pending', 'scheduled'];
 
 const NOT_FOUND = 'Queued message not found.';
+
+/** The most items a change event names; a larger change (a bulk queueing) names none. */
+const EVENT_IDS_MAX = 100;
 
 /** Who queues messages: their name fills {senderName}, their access picks the pipeline fields come from. */
 export interface QueueMaker {
@@ -370,6 +374,20 @@ export function createMessageQueueService(deps: {
     };
   }
 
+  /**
+   * Tells the clients of the members whose queues these items are in, inside the change's
+   * transaction: their Conversations and processor tabs read the queue again.
+   */
+  async function announce(tx: TeamDb, teamUID: string, items: readonly { id: string; queuedTo: string }[]) {
+    if (items.length === 0) return;
+    await appendChange(tx, teamUID, {
+      entity: 'queue_item',
+      op: 'update',
+      ids: items.length <= EVENT_IDS_MAX ? items.map((item) => item.id) : [],
+      data: { queuedTo: [...new Set(items.map((item) => item.queuedTo))] },
+    });
+  }
+
   /** Pauses a queue (until null: until resumed) with the reason the user reads. */
   async function pauseQueue(db: TeamDb, key: repo.QueueKey, until: Date | null, reason: string, now: Date) {
     await repo.writeSettings(db, key, { pause: { until, reason }, now });
@@ -409,6 +427,7 @@ export function createMessageQueueService(deps: {
           [GTID],
           now,
         );
+        await announce(tx, teamUID, [row!]);
         return row!.id;
       });
       const [item] = await repo.findItems(databases.forTeam(teamUID), teamUID, [id]);
@@ -460,6 +479,7 @@ export function createMessageQueueService(deps: {
         contactIds,
         new Date(),
       );
+      await announce(tx, teamUID, rows);
       return rows.length;
     },
 
@@ -496,6 +516,7 @@ export function createMessageQueueService(deps: {
           throw new ConflictError(
             `This message is ${item.status}: only pending or scheduled messages can be edited.`,
           );
+        await announce(tx, member.teamUID, [item]);
       });
       const [item] = await repo.findItems(db, member.teamUID, [itemId]);
       return present(item!);
@@ -544,6 +565,7 @@ export function createMessageQueueService(deps: {
         }
         if (!(await repo.updateItem(tx, member.teamUID, item.id, WAITING, { position, now: clock.now() })))
           throw new ConflictError('This message changed meanwhile: reload the queue and move it again.');
+        await announce(tx, member.teamUID, [item]);
       });
       const [item] = await repo.findItems(db, member.teamUID, [itemId]);
       return present(item!);
@@ -636,6 +658,11 @@ export function createMessageQueueService(deps: {
         const changed = new Set(await repo.setItemStatuses(tx, teamUID, wanted, now));
         for (const change of wanted)
           if (!changed.has(change.id)) refused.push({ id: change.id, reason: 'It changed meanwhile.' });
+        await announce(
+          tx,
+          teamUID,
+          [...changed].map((id) => items.get(id)!),
+        );
         return {
           changed: wanted.filter((change) => changed.has(change.id)).map((change) => change.id),
           refused,
@@ -659,9 +686,16 @@ export function createMessageQueueService(deps: {
         await contacts.requireVisibleContact(tx, member, GTID);
         const reason =
           input.reason === 'replied' ? 'Cancelled: they replied.' : 'Cancelled: you wrote to them by hand.';
-        return {
-          cancelled: await repo.cancelContactItems(tx, teamUID, GTID, input.platform, reason, clock.now()),
-        };
+        const cancelled = await repo.cancelContactItems(
+          tx,
+          teamUID,
+          GTID,
+          input.platform,
+          reason,
+          clock.now(),
+        );
+        await announce(tx, teamUID, cancelled);
+        return { cancelled: cancelled.length };
       });
     },
 
@@ -824,6 +858,7 @@ export function createMessageQueueService(deps: {
           throw new ConflictError(
             'This lease is no longer yours: the message was handed out again or changed. Lease the next one.',
           );
+        await announce(tx, teamUID, [item]);
         if (report.outcome === 'not-sent') {
           // The lease held the queue's next moment at its end: the queue may go on now.
           await repo.writeSettings(tx, key, { nextAt: now, now });

@@ -3,7 +3,7 @@ import { teamKeys } from '../../../lib/query-keys';
 
 /** The query keys of the signed-in member's message queue, under the team's root. */
 export const queueKeys = {
-  all: (teamUID: string) => [...teamKeys.all(teamUID), 'message-queue'] as const,
+  all: teamKeys.messageQueue,
   /** Every list of queued messages: a change of status moves a message from one list to another. */
   items: (teamUID: string) => [...queueKeys.all(teamUID), 'items'] as const,
   itemList: (teamUID: string, status: QueueItemStatus, platform: SocialPlatform | null) =>

@@ -4,8 +4,8 @@ import { requestData, teamPath } from '../../../lib/api-client';
 import { queueKeys } from './queue-keys';
 
 /**
- * How often a queue's standing is read again while it is on screen: the processor sends in another
- * tab, and the server announces no queue change on the team's stream yet.
+ * How often a queue's standing is read again while it is on screen: its sends and changes are
+ * announced on the team's stream, but its next moment and a pause that ends come with time.
  */
 const STATUS_REFRESH_MS = 30_000;
 
