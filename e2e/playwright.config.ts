@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, defineConfig, devices } from '@playwright/test';
 
-// GROUPTRACK_E2E_PORT lets two runs share a machine (`npm test` runs its shards on neighbouring ports).
+// GROUPTRACK_E2E_PORT lets two runs share a machine.
 const PORT = Number(process.env.GROUPTRACK_E2E_PORT ?? 3199);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-// The stand-in for the platforms' image hosts (photo-host.ts), beside each shard's server.
+// The stand-in for the platforms' image hosts (photo-host.ts), beside the server.
 const PHOTO_HOST = `http://127.0.0.1:${PORT + 1000}`;
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 // Debian's build of the old headless shell, the browser Playwright itself runs headless journeys in: no
@@ -55,14 +55,15 @@ export default defineConfig({
   // On CI a failed journey runs once more and, if it then passes, is reported as flaky rather than
   // failing the run: a slower machine's timing must not throw away a whole change. Locally, never.
   retries: process.env.CI ? 1 : 0,
-  // A journey's whole budget, and how long one check may wait: `npm test` runs two shards on the
-  // machine's cores, where a page's first paint after a reload can take several seconds.
+  // A journey's whole budget, and how long one check may wait: on a busy two-core machine a page's
+  // first paint after a reload can take several seconds.
   timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL: BASE_URL,
-    trace: 'retain-on-failure',
+    // Recording a trace costs a journey about a quarter of its time: on CI only a retry records one.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -310,6 +310,9 @@ test('the queue processors send queued messages through the extension on Faceboo
   const thread = await extensionContext.newPage();
   await thread.goto(ANA_THREAD);
   await expect(thread.getByText('See you Thursday', { exact: true })).toBeVisible();
+  // The extension has read the thread as it opened (its sidebar is mounted in the same step): the
+  // reply below is new to it.
+  await expect(thread.locator('grouptrack-sidebar')).toBeAttached();
   await thread.evaluate(() => {
     const doc = (
       globalThis as unknown as {

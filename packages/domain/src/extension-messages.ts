@@ -116,8 +116,12 @@ export interface CheckExtensionResult {
 /** What the web app knows about the extension: no answer, an answer without a session, or ready (SPEC §4). */
 export type ExtensionStatus = 'not_installed' | 'not_logged_in' | 'ok';
 
-/** How often the web app asks for the extension and how long it waits for the answer. */
-export const EXTENSION_CHECK = { intervalMs: 10_000, replyTimeoutMs: 1000 } as const;
+/**
+ * How often the web app asks for the extension and how long it waits for the answer: an extension's
+ * service worker that was asleep takes more than a second to wake on a busy machine, and a missed
+ * answer reads as "not installed" until the next check.
+ */
+export const EXTENSION_CHECK = { intervalMs: 10_000, replyTimeoutMs: 3000 } as const;
 
 /** Checks that a value is a well-formed message for the extension. */
 export function isExtensionMessage(value: unknown): value is ExtensionMessage {
