@@ -139,6 +139,11 @@ test('the sidebar adds the person on screen, changes their stage, takes a note, 
   await sidebar.getByRole('option', { name: templateName }).click();
   await queueing.getByRole('button', { name: 'Queue message' }).click();
   await expect(queueing.getByRole('status')).toContainText('Scheduled');
+  // Inside the platform's page, Conversations opens in a tab of its own rather than in the sidebar.
+  await expect(queueing.getByRole('link', { name: 'Open Conversations' })).toHaveAttribute(
+    'target',
+    '_blank',
+  );
   await queueing.getByRole('button', { name: 'Done' }).click();
 
   // The AI writes her next message, its answer relayed whole through the extension's part.

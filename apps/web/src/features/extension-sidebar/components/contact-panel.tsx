@@ -73,6 +73,7 @@ export function ContactPanel({ teamUID, person, coreData }: ContactPanelProps) {
           name={name}
           pipelines={pipelines.data.pipelines}
           onClose={() => setIsQueueing(false)}
+          linksOpenNewTab
         />
       )}
       {isMessageOpen && (

@@ -36,7 +36,7 @@ const LIST_NAMES: Record<QueueItemStatus, string> = {
 };
 
 const EMPTY_MESSAGES: Record<QueueItemStatus, string> = {
-  sent: 'No message has been sent yet.',
+  sent: 'No message has been sent yet. Queue one from a contact, or to many from the Table: the queue sends them at its pace.',
   scheduled: 'Nothing is scheduled. Queue a message from a contact, or to many from the Table.',
   pending: 'Nothing waits for review.',
   failed: 'No message failed.',

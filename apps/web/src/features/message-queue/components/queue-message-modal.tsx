@@ -34,6 +34,8 @@ export interface QueueMessageModalProps {
   name: string;
   pipelines: readonly Pipeline[];
   onClose: () => void;
+  /** Shown inside another site's page (the extension's sidebar): Conversations opens in a tab of its own. */
+  linksOpenNewTab?: boolean;
 }
 
 type Source = 'template' | 'text';
@@ -46,7 +48,14 @@ const TONE_TABS = { scheduled: 'scheduled', review: 'review', skipped: 'failed' 
  * them, or a text. Says beforehand when a field they lack will keep it in Review, and afterwards
  * what the server did with it: scheduled, in Review with the reason, or skipped with the reason.
  */
-export function QueueMessageModal({ teamUID, contact, name, pipelines, onClose }: QueueMessageModalProps) {
+export function QueueMessageModal({
+  teamUID,
+  contact,
+  name,
+  pipelines,
+  onClose,
+  linksOpenNewTab = false,
+}: QueueMessageModalProps) {
   const platforms = listProfilePlatforms(contact.sources);
   const templates = useQueueTemplates(teamUID);
   const senderName = useLoggedUser().name;
@@ -84,6 +93,8 @@ export function QueueMessageModal({ teamUID, contact, name, pipelines, onClose }
   }
 
   const outcome = queue.data ? describeQueuedItem(queue.data) : null;
+  const conversationsPath =
+    outcome && queue.data ? formatConversationsPath(TONE_TABS[outcome.tone], queue.data.platform) : null;
 
   return (
     <Modal
@@ -94,7 +105,7 @@ export function QueueMessageModal({ teamUID, contact, name, pipelines, onClose }
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      {outcome && queue.data ? (
+      {outcome && queue.data && conversationsPath ? (
         <Stack>
           <Alert color={TONE_COLORS[outcome.tone]} variant="light" title={outcome.title} role="status">
             {outcome.message}
@@ -105,13 +116,15 @@ export function QueueMessageModal({ teamUID, contact, name, pipelines, onClose }
             </Text>
           </Paper>
           <Group justify="flex-end">
-            <Anchor
-              component={Link}
-              to={formatConversationsPath(TONE_TABS[outcome.tone], queue.data.platform)}
-              size="sm"
-            >
-              Open Conversations
-            </Anchor>
+            {linksOpenNewTab ? (
+              <Anchor href={conversationsPath} target="_blank" rel="noopener" size="sm">
+                Open Conversations
+              </Anchor>
+            ) : (
+              <Anchor component={Link} to={conversationsPath} size="sm">
+                Open Conversations
+              </Anchor>
+            )}
             <Button onClick={onClose} data-autofocus>
               Done
             </Button>

@@ -31,6 +31,7 @@ export function QueueProcessorPage({ teamUID, platform }: QueueProcessorPageProp
       setStatus(next);
       wake();
     },
+    meta: { isErrorShownInline: true },
   });
   // The user works on the site by hand for a moment: the extension holds every automated action.
   const hold = useMutation({
@@ -38,6 +39,7 @@ export function QueueProcessorPage({ teamUID, platform }: QueueProcessorPageProp
       if ((await waitABit()) === null) throw new Error(MESSAGES.extensionNotInstalled);
     },
     onSuccess: () => wake(),
+    meta: { isErrorShownInline: true },
   });
   const isPaused = status.data?.paused != null;
 
@@ -60,6 +62,8 @@ export function QueueProcessorPage({ teamUID, platform }: QueueProcessorPageProp
               variant="default"
               onClick={() => hold.mutate()}
               loading={hold.isPending}
+              // The page already says why when the extension is not there to hold.
+              disabled={state.phase === 'starting' || state.phase === 'no-extension'}
               title="Hold sending for a minute while you use the site yourself"
             >
               Wait a bit

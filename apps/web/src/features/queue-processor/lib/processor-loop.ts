@@ -129,25 +129,29 @@ export async function runProcessorRound(deps: ProcessorDeps): Promise<void> {
     return deps.sleep(RETRY_MS);
   }
   deps.onEvent({ item: shown, outcome: result.outcome, reason: result.reason, at: deps.now() });
-  const report: QueueReport =
-    result.outcome === 'failed'
-      ? { outcome: 'failed', leaseId: lease.leaseId, reason: result.reason ?? 'The message was not sent.' }
-      : result.outcome === 'blocked'
-        ? {
-            outcome: 'blocked',
-            leaseId: lease.leaseId,
-            ...(result.reason !== null && { reason: result.reason }),
-          }
-        : result.outcome === 'sent' || result.outcome === 'already-sent'
-          ? { outcome: result.outcome, leaseId: lease.leaseId }
-          : // Nothing was typed: the message goes back to its place now rather than when its lease runs out.
-            { outcome: 'not-sent', leaseId: lease.leaseId };
-  const answer = await deps.report(item.id, report);
+  const answer = await deps.report(item.id, reportOf(result, lease.leaseId));
   if (answer !== 'lease-lost') deps.onStatus(answer.queue);
   if (result.outcome === 'not-logged-in') {
     // Not the message's fault: the queue waits for the user to sign in to the platform.
     deps.onStatus(await deps.pause());
   } else if (result.outcome === 'not-sent') {
     await deps.sleep(result.holdUntil === undefined ? RETRY_MS : sleepUntil(result.holdUntil, deps.now()));
+  }
+}
+
+/** What the server is told of the extension's answer, under the lease it was sent with. */
+function reportOf(result: SendQueueItemResult, leaseId: string): QueueReport {
+  switch (result.outcome) {
+    case 'sent':
+    case 'already-sent':
+      return { outcome: result.outcome, leaseId };
+    case 'failed':
+      return { outcome: 'failed', leaseId, reason: result.reason ?? 'The message was not sent.' };
+    case 'blocked':
+      return { outcome: 'blocked', leaseId, ...(result.reason !== null && { reason: result.reason }) };
+    case 'not-sent':
+    case 'not-logged-in':
+      // Nothing was typed: the message goes back to its place now rather than when its lease runs out.
+      return { outcome: 'not-sent', leaseId };
   }
 }
