@@ -15,6 +15,7 @@ import type { SelectorsService } from './modules/extension/selectors.service';
 import type { PhotosService } from './modules/photos/photos.service';
 import type { MemberRequestsService } from './modules/member-requests/member-requests.service';
 import type { MessageQueueService } from './modules/message-queue/message-queue.service';
+import type { WorkflowsService } from './modules/workflows/workflows.service';
 import type { AiService } from './modules/ai';
 import type { AppEventHub } from './platform/app-events';
 import type { Auth, SessionMember } from './platform/auth';
@@ -69,4 +70,6 @@ export interface AppContext {
   memberRequests: MemberRequestsService;
   /** Messages queued for contacts, each member's queue per platform, and the processor's lease. */
   messageQueue: MessageQueueService;
+  /** Automations: workflows, their engine and the runs it makes for each person. */
+  workflows: WorkflowsService;
 }

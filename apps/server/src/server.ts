@@ -34,6 +34,8 @@ import { createSelectorsService } from './modules/extension/selectors.service';
 import { createPhotosService } from './modules/photos/photos.service';
 import { createMemberRequestsService } from './modules/member-requests/member-requests.service';
 import { createMessageQueueService } from './modules/message-queue/message-queue.service';
+import { createWorkflowEngine } from './modules/workflows/workflow-engine';
+import { createWorkflowsService } from './modules/workflows/workflows.service';
 import { seedDemo } from './seed/demo';
 import { startChangeLogPruning } from './platform/db/change-log-pruning';
 import { startStatisticsRefresh } from './platform/db/statistics';
@@ -111,6 +113,11 @@ export async function createContext(config: Config, log: Logger, databases: Data
   const messageQueue = createMessageQueueService({ databases, teams, contacts, tasks });
   const bulk = createBulkService({ databases, teams, search, tasks, templates, messageQueue, queue });
   const deletions = createDeletionsService({ databases, queue });
+  const workflows = createWorkflowsService({
+    databases,
+    teams,
+    engine: createWorkflowEngine({ databases, queue, teams, bulk, tasks }),
+  });
   const selectors = createSelectorsService({ directory: databases.directory });
   const photos = createPhotosService({ databases, contacts, config });
   const memberRequests = createMemberRequestsService({
@@ -154,6 +161,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
     photos,
     memberRequests,
     messageQueue,
+    workflows,
   };
 }
 
@@ -179,6 +187,7 @@ export async function startServer(
   if (config.ROLE !== 'api') await context.queue.work(workerJobs(context));
   // After the workers made their queues: sending first would create the purge's queue twice at once.
   const purging = config.ROLE !== 'api' ? context.deletions.schedulePurge(log) : null;
+  const automating = config.ROLE !== 'api' ? context.workflows.startEngine(log) : null;
 
   let app: App | null = null;
   if (config.ROLE !== 'worker') {
@@ -199,6 +208,7 @@ export async function startServer(
         statistics.stop();
         pruning?.stop();
         purging?.stop();
+        await automating?.stop();
         await context.queue.stop();
         await context.events.stop();
         await context.appEvents.stop();

@@ -18,6 +18,13 @@ export {
   type MessageRecipient,
   type ThreadMessage,
 } from './read-conversation';
+export {
+  findPostCommentControl,
+  readPostComments,
+  type PostComment,
+  type PostCommentControl,
+  type PostCommentsReading,
+} from './read-post-comments';
 export { parseRequestTime } from './request-time';
 export {
   DEFAULT_SELECTOR_PACKS,
@@ -42,4 +49,5 @@ export {
   type TimeWords,
   type ValueSource,
 } from './selector-packs';
+export type { PostCommentsRule } from './selector-pack';
 export type { CapturedProfile, FoundPerson, SelectorMiss } from './types';

@@ -3,7 +3,7 @@ import { detectPageWithPack } from './detect-page';
 import { queryAll, readFirst, readValues, resolveKeywords, type ExtractContext } from './extract';
 import { findPeople } from './find-people';
 import { normalizeText, parseRequestTime } from './request-time';
-import type { Marker, MemberRequestsRule, SelectorPack, TimeWords } from './selector-pack';
+import type { Marker, MemberRequestsRule, PageKind, SelectorPack, TimeWords } from './selector-pack';
 import type { SelectorMiss } from './types';
 
 /** What a group's requests page shows: its pending requests, and whether the queue is empty or the viewer blocked. */
@@ -243,10 +243,11 @@ function findRequestRow(
 }
 
 /** The first element the markers find, in order; each marker tried is a miss when none finds one. */
-function findFirstMarked(
+export function findFirstMarked(
   markers: readonly Marker[],
   ctx: ExtractContext,
   pack: SelectorPack,
+  pageKind: PageKind = 'member-requests',
 ): { control: Element | null; misses: SelectorMiss[] } {
   for (const marker of markers) {
     const control = findMarked(marker, ctx);
@@ -256,7 +257,7 @@ function findFirstMarked(
     control: null,
     misses: markers.map((marker) => ({
       platform: pack.platform,
-      pageKind: 'member-requests',
+      pageKind,
       selectorId: marker.id,
     })),
   };
@@ -272,7 +273,8 @@ function timeWordsOf(rule: MemberRequestsRule, doc: Document): TimeWords[] {
   });
 }
 
-function profileAddress(
+/** A person's canonical profile address by the pack's templates, by username first, else by id. */
+export function profileAddress(
   pack: SelectorPack,
   profileId: string | null,
   username: string | null,

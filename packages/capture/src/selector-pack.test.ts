@@ -65,6 +65,12 @@ const FIXTURE_PAGES: [SocialPlatform, string, string][] = [
     'https://www.facebook.com/groups/quietreaders/member-requests',
   ],
   ['skool', 'skool/pending-empty.en.html', 'https://www.skool.com/demofounders/-/members?t=pending'],
+  [
+    'facebook',
+    'facebook/post-ten-comments.en.html',
+    'https://www.facebook.com/groups/demofounders/posts/700000000000002/',
+  ],
+  ['instagram', 'instagram/post-comments.en.html', 'https://www.instagram.com/p/DAbCdEfGhIj/'],
   ['instagram', 'instagram/profile.en.html', 'https://www.instagram.com/ana.lima/'],
   ['instagram', 'instagram/profile.fr.html', 'https://www.instagram.com/bruno.costa/'],
   ['linkedin', 'linkedin/profile.en.html', 'https://www.linkedin.com/in/ana-lima-1a2b3c/'],
@@ -179,6 +185,26 @@ describe('default selector packs', () => {
             for (const source of conversation.text)
               if (readSource(source, { ...ctx, root: row }) !== null) found.add(`${platform}:${source.id}`);
             for (const marker of conversation.mine)
+              if (hasMarker(marker, { ...ctx, root: row })) found.add(`${platform}:${marker.id}`);
+          }
+        }
+      }
+      const postComments = pack.postComments;
+      if (page.kind === 'comments' && postComments !== undefined) {
+        const { composer, expand, submit, reply } = postComments;
+        for (const marker of [...composer, ...expand, ...submit])
+          if (hasMarker(marker, ctx)) found.add(`${platform}:${marker.id}`);
+        const sources = Object.values(postComments.fields).flatMap((each) => each ?? []);
+        for (const item of postComments.item) {
+          for (const element of queryAll(doc, item.selector, ctx)) {
+            found.add(`${platform}:${item.id}`);
+            const row =
+              postComments.container
+                .map((selector) => element.closest(selector))
+                .find((candidate) => candidate !== null) ?? element;
+            for (const source of sources)
+              if (readSource(source, { ...ctx, root: row }) !== null) found.add(`${platform}:${source.id}`);
+            for (const marker of reply)
               if (hasMarker(marker, { ...ctx, root: row })) found.add(`${platform}:${marker.id}`);
           }
         }
@@ -309,6 +335,13 @@ describe('parseSelectorPack', () => {
       'memberRequests.answers.answer',
       /selector id "memberRequests\.answers\.answer" is used twice/,
     ],
+    [
+      'a post comments selector id used twice',
+      ['postComments', 'fields', 'text', 1, 'id'],
+      'postComments.text.paragraphs',
+      /selector id "postComments\.text\.paragraphs" is used twice/,
+    ],
+    ['post comments without a comment box', ['postComments', 'composer'], [], /postComments\.composer:/],
   ] as const)('refuses %s, naming the problem', (_label, path, value, message) => {
     expect(() => parseSelectorPack(spoiledPack([...path], value))).toThrow(message);
   });

@@ -289,6 +289,53 @@ const conversationRuleSchema = z
   })
   .strict();
 
+/**
+ * How a pack reads the comments of one post and posts a comment on it (the Auto Responder): each comment and
+ * reply with its id (and its parent's, for a reply), author and text; the comment box, the control that opens
+ * it, its submit, and the Reply control inside a comment.
+ */
+const postCommentsRuleSchema = z
+  .object({
+    /** Each comment and reply, in the page's order (the first selector that finds any). */
+    item: z.array(itemSelectorSchema).min(1),
+    /** Climbs from an item to the comment it belongs to (first match wins, else the item itself). */
+    container: z.array(cssSelector),
+    /**
+     * What is never a comment nor part of one, such as the viewer's own comment box (`[contenteditable]`):
+     * an item inside it is skipped, and it is left out of a comment it sits in.
+     */
+    skip: z.array(cssSelector),
+    /**
+     * Read inside each comment, without the replies drawn inside it. A comment whose id the page does not
+     * give is skipped, unless `postedAt` is there to make one of its own.
+     */
+    fields: z
+      .object({
+        commentId: sourceList,
+        /** A reply's parent; a reply drawn inside its parent is known as such without it. */
+        parentCommentId: sourceList,
+        authorName: sourceList,
+        profileId: sourceList,
+        username: sourceList,
+        text: sourceList,
+        /**
+         * Where the page shows no comment id (Instagram): when the comment was posted. The comment is then
+         * known by its author's username, this time and a hash of its text.
+         */
+        postedAt: sourceList.optional(),
+      })
+      .strict(),
+    /** The comment box of the post, tried in order. */
+    composer: z.array(markerSchema).min(1),
+    /** The control that opens a collapsed comment box ("Leave a comment"); its absence is normal. */
+    expand: z.array(markerSchema),
+    /** The control that posts what the box holds. */
+    submit: z.array(markerSchema).min(1),
+    /** Inside a comment, the control that answers it in its thread ("Reply"). */
+    reply: z.array(markerSchema),
+  })
+  .strict();
+
 /** Localised words: `keywords[locale][keywordId]` lists the words a label may say in that language. */
 const keywordTableSchema = z.record(
   z.string().regex(/^[a-z]{2,3}$/, 'must be a language code such as "en"'),
@@ -338,6 +385,8 @@ export const selectorPackSchema = z
     memberRequests: memberRequestsRuleSchema.optional(),
     /** Sending a queued message in a conversation, and reading its thread. */
     conversation: conversationRuleSchema.optional(),
+    /** Reading a post's comments and posting one (the Auto Responder). */
+    postComments: postCommentsRuleSchema.optional(),
   })
   .strict();
 
@@ -349,6 +398,9 @@ export type PeopleRule = z.infer<typeof peopleRuleSchema>;
 
 /** How a pack sends in a conversation and reads its thread. */
 export type ConversationRule = z.infer<typeof conversationRuleSchema>;
+
+/** How a pack reads a post's comments and posts one. */
+export type PostCommentsRule = z.infer<typeof postCommentsRuleSchema>;
 
 /** How a pack reads the pending member requests of a group. */
 export type MemberRequestsRule = z.infer<typeof memberRequestsRuleSchema>;
@@ -419,6 +471,13 @@ export function listSelectorIds(pack: z.infer<typeof selectorPackSchema>): strin
     ids.push(
       ...[...composer, ...send, ...mine, ...dismiss, ...blocked, ...notSent].map((marker) => marker.id),
     );
+  }
+  const postComments = pack.postComments;
+  if (postComments !== undefined) {
+    const { item, fields, composer, expand, submit, reply } = postComments;
+    ids.push(...item.map((each) => each.id));
+    ids.push(...Object.values(fields).flatMap((sources) => (sources ?? []).map((source) => source.id)));
+    ids.push(...[...composer, ...expand, ...submit, ...reply].map((marker) => marker.id));
   }
   return ids;
 }

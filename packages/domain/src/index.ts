@@ -157,7 +157,7 @@ export type {
   NotificationVisibilityInput,
   SeenValue,
 } from './notifications';
-export { canSendMessages, canUseAutomations, canUseQueueProcessor } from './plan-gates';
+export { canSendMessages, canUseAutomations, canUseQueueProcessor, proPlanRefusal } from './plan-gates';
 export {
   PERMISSION_REFUSALS,
   TEAM_PERMISSIONS,
@@ -258,6 +258,13 @@ export {
   renderTemplate,
 } from './templates';
 export type { TemplateField, TemplateSource } from './templates';
+export {
+  TRIGGER_WORDS_MAX,
+  TRIGGER_WORD_MAX_LENGTH,
+  matchesTriggerWords,
+  parseTriggerWords,
+  triggerWordsSchema,
+} from './trigger-words';
 export {
   DEFAULT_DUE_TIME,
   addDaysToDate,
@@ -554,3 +561,50 @@ export type {
   QueueStatus,
   QueueWaitReason,
 } from './message-queue-contracts';
+export {
+  WORKFLOW_STATUSES,
+  type WorkflowStatus,
+  WORKFLOW_RUN_STATUSES,
+  type WorkflowRunStatus,
+  WORKFLOW_RESTART_GUARD_MS,
+  WORKFLOW_MAX_DEPTH,
+  WORKFLOW_STEP_ATTEMPTS,
+  WORKFLOW_MAX_STEPS,
+  WORKFLOW_MAX_WAIT_DAYS,
+  workflowTriggerSchema,
+  type WorkflowTrigger,
+  type WorkflowTriggerType,
+  workflowConditionsSchema,
+  type WorkflowConditions,
+  WAIT_UNITS,
+  type WaitUnit,
+  workflowStepSchema,
+  type WorkflowStep,
+  type WorkflowStepType,
+  workflowDefinitionSchema,
+  findDefinitionProblem,
+  type WorkflowDefinition,
+  workflowInputSchema,
+  type WorkflowInput,
+  workflowSchema,
+  type Workflow,
+  workflowRunStepLogSchema,
+  type WorkflowRunStepLog,
+  workflowRunSchema,
+  type WorkflowRun,
+  type WorkflowEvent,
+  type WorkflowActivity,
+  eventOfActivity,
+  WORKFLOW_ACTIVITY_TYPES,
+  triggerMatches,
+  type WorkflowPersonFacts,
+  workflowPipelineId,
+  conditionsMet,
+  waitMs,
+  waitEnds,
+  whyRunCannotStart,
+  describeWait,
+  type WorkflowNames,
+  describeTrigger,
+  describeStep,
+} from './workflows';

@@ -29,3 +29,15 @@ export function canUseAutomations(sub: Pick<Subscription, 'status' | 'tier'>): b
 function isProAndUsable(sub: Pick<Subscription, 'status' | 'tier'>): boolean {
   return sub.tier.value >= PRO_TIER_VALUE && isSubscriptionUsable(sub.status);
 }
+
+/**
+ * Why a team may not use a Pro feature, naming its plan or its subscription's state; null when it
+ * may. `subject` is what needs it, with its verb: "Automations need", "Queueing messages needs".
+ */
+export function proPlanRefusal(subject: string, sub: Pick<Subscription, 'status' | 'tier'>): string | null {
+  if (isProAndUsable(sub)) return null;
+  const plan = `${sub.tier.name[0]!.toUpperCase()}${sub.tier.name.slice(1)}`;
+  return isSubscriptionUsable(sub.status)
+    ? `${subject} the Pro plan; this team is on the ${plan} plan. Upgrade to Pro in Billing.`
+    : `${subject} the Pro plan; this team's subscription is ${sub.status.replace('_', ' ')}. Choose the Pro plan in Billing.`;
+}

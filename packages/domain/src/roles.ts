@@ -39,6 +39,7 @@ export const PERMISSION_REFUSALS = {
     templates: 'Only the team owner or an admin can change templates.',
     lists: 'Only the team owner or an admin can change this list.',
     'tag-reconciliation': 'Only the team owner or an admin can reconcile tags.',
+    workflows: 'Only the team owner or an admin can change workflows.',
   },
 } as const satisfies Partial<Record<TeamPermission, Record<string, string>>>;
 

@@ -9,11 +9,15 @@ export { mergeTagsJob } from './merge-tags.job';
 export { purgeDeletedJob } from './purge-deleted.job';
 export { runBulkActionJob } from './run-bulk-action.job';
 export { runImportJob } from './run-import.job';
+export { runWorkflowStepJob } from './run-workflow-step.job';
 export { sendTaskReminderJob } from './send-task-reminder.job';
 
 /** Every job a worker process runs, each with the handler its owning service gave it. */
 export function workerJobs(
-  services: Pick<AppContext, 'mail' | 'bulk' | 'tagReconciliation' | 'imports' | 'tasks' | 'deletions'>,
+  services: Pick<
+    AppContext,
+    'mail' | 'bulk' | 'tagReconciliation' | 'imports' | 'tasks' | 'deletions' | 'workflows'
+  >,
 ): JobDefinition<z.ZodType>[] {
   return [
     services.mail.deliverMailJob,
@@ -22,5 +26,6 @@ export function workerJobs(
     services.imports.runImportJob,
     services.tasks.taskReminderJob,
     services.deletions.purgeDeletedJob,
+    services.workflows.runStepJob,
   ];
 }

@@ -2,6 +2,7 @@
 // pipeline P1 of A, and team B whose owner knows nothing of A but its ids. Built once per suite file
 // through the API, as a user would, so every path parameter of every operation has a real id of A.
 import { setSuperPermission } from '../modules/users/users.repository';
+import { workflowRuns } from '../platform/db/team-schema';
 import type { TestClient } from '../testing/test-client';
 import type { TestServer } from '../testing/test-server';
 import type { RequestValues } from './openapi-operations';
@@ -285,6 +286,30 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
     'queue item',
   ).id;
 
+  // A paused workflow of the hidden pipeline, and a failed run of it for a hidden person (written
+  // straight to the table: the fixture must not wait for the engine).
+  const workflow = await post<{ id: string }>('/workflows', {
+    name: `Flow ${mark}`,
+    status: 'paused',
+    definition: {
+      trigger: { type: 'captured', pipelineId: p2.groupUID },
+      steps: [{ type: 'addNote', text: `Probe note ${mark}` }],
+    },
+  });
+  const workflowRun = `run_probe${mark}`;
+  await server.databases
+    .forTeam(teamUID)
+    .insert(workflowRuns)
+    .values({
+      teamId: teamUID,
+      id: workflowRun,
+      workflowId: workflow.id,
+      version: 1,
+      contactId: inP2.GTID,
+      status: 'failed',
+      error: `Probe failure ${mark}`,
+    });
+
   const notification = itemId(
     ok(
       await ownerA.post('/api/v1/admin/app-notifications', {
@@ -338,6 +363,8 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
     'task-templates': taskTemplate,
     'member-requests': memberRequest,
     'queue-items': queueItem,
+    workflows: workflow.id,
+    'workflow-runs': workflowRun,
     // `/queue-settings/{platform}` and `/queue/{platform}`: a member's own queue on a platform.
     'queue-settings': 'facebook',
     queue: 'facebook',
@@ -445,6 +472,8 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
     messageTemplate,
     taskTemplate,
     browserSession,
+    workflow.id,
+    workflowRun,
   ];
   const teamName = ok<{ name: string }>(await ownerA.get(team), 'team').name;
   const teamSecrets = [
@@ -461,7 +490,9 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
     p1.nickName,
     ...p1.stages.map((stage) => stage.name),
     ...[visibleSet, globalSet].flatMap((set) => [set.name, ...set.tags.map((tag) => tag.name)]),
-    ...['View', 'Label', 'Phase', 'Question', 'Test', 'Post', 'Msg', 'Tpl'].map((kind) => `${kind} ${mark}`),
+    ...['View', 'Label', 'Phase', 'Question', 'Test', 'Post', 'Msg', 'Tpl', 'Flow'].map(
+      (kind) => `${kind} ${mark}`,
+    ),
   ];
 
   return {

@@ -51,9 +51,16 @@ export const teamKeys = {
   /** The mutation key of a card's move on a board, which a board refresh waits for. */
   boardMoves: (teamUID: string) => [...teamKeys.boards(teamUID), 'moves'] as const,
   globalSearch: (teamUID: string, text: string) => [...teamKeys.all(teamUID), 'global-search', text] as const,
-  /** Who already looks like a person being added by hand, for the contact form. */
   /** The member's message queues: their items, standing and settings. */
   messageQueue: (teamUID: string) => [...teamKeys.all(teamUID), 'message-queue'] as const,
+  /** The team's workflows and each one's runs. */
+  workflows: (teamUID: string) => [...teamKeys.all(teamUID), 'workflows'] as const,
+  workflowRuns: (teamUID: string, workflowId: string, status: string | null) =>
+    [...teamKeys.workflows(teamUID), workflowId, 'runs', status] as const,
+  /** A contact's workflow runs: under the contact, so a change to the contact refreshes them. */
+  contactWorkflowRuns: (teamUID: string, GTID: string) =>
+    [...teamKeys.contact(teamUID, GTID), 'workflow-runs'] as const,
+  /** Who already looks like a person being added by hand, for the contact form. */
   contactMatches: (teamUID: string, query: object) =>
     [...teamKeys.all(teamUID), 'contact-matches', query] as const,
   templatePreviewContacts: (teamUID: string, text: string) =>

@@ -1,17 +1,34 @@
-import { ComingPage, ExtensionStatusAlert } from '../features/shell';
+import { useMemo } from 'react';
+import { useSetupAccess } from '../app/setup-access';
+import { useMessageTemplates } from '../features/message-templates';
+import { ExtensionStatusAlert } from '../features/shell';
+import { useTaskTemplates } from '../features/task-templates';
+import { WorkflowsPage, type WorkflowChoices } from '../features/workflows';
 import { usePageTitle } from '../lib/page-title';
+import { usePipelines } from '../lib/pipelines';
 
-/** /setup/workflows: automations. */
+/** /setup/workflows: automations, with the pipelines, tags and templates their editor offers. */
 export function WorkflowsRoute() {
   usePageTitle('Workflows');
+  const { teamUID, canEdit } = useSetupAccess();
+  const pipelines = usePipelines(teamUID);
+  const messageTemplates = useMessageTemplates(teamUID);
+  const taskTemplates = useTaskTemplates(teamUID);
+  const choices = useMemo<WorkflowChoices | undefined>(
+    () =>
+      pipelines.data && messageTemplates.data && taskTemplates.data
+        ? {
+            pipelines: pipelines.data,
+            messageTemplates: messageTemplates.data,
+            taskTemplates: taskTemplates.data,
+          }
+        : undefined,
+    [pipelines.data, messageTemplates.data, taskTemplates.data],
+  );
   return (
     <>
       <ExtensionStatusAlert />
-      <ComingPage
-        title="Workflows"
-        icon="setup"
-        description="Your automations will appear here, each with what starts it and the steps it takes for a contact."
-      />
+      <WorkflowsPage teamUID={teamUID} canEdit={canEdit} choices={choices} />
     </>
   );
 }

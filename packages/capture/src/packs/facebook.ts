@@ -3,6 +3,16 @@ import { ENGLISH_TIME_WORDS, FRENCH_TIME_WORDS } from './time-words';
 
 const GROUP_USER_HREF = String.raw`/user/(\d+)`;
 
+/** A comment or a reply of a post: an article labelled "Comment by …" or "Reply by …" (research §3.4). */
+const COMMENT_ARTICLE =
+  '[role="article"][aria-label^="{kw:commentBy}"], [role="article"][aria-label^="{kw:replyBy}"]';
+
+/**
+ * A comment's id, from its own timestamp link: a reply's link carries reply_comment_id (its id) beside
+ * comment_id (its parent's); a comment's carries comment_id alone.
+ */
+const COMMENT_ID_HREF = String.raw`[?&]reply_comment_id=(\d+)|^(?!.*reply_comment_id)[^#]*[?&]comment_id=(\d+)`;
+
 /**
  * The requests page: a card is the row (list item, or article in the older layout) holding an Approve
  * button, and the card's first person link is the requester (a second one is whoever invited them).
@@ -50,7 +60,7 @@ const MEMBER_REQUEST_ROWS: PeopleRule = {
 /** Facebook: profiles, group members and member requests, group post comments, Messenger conversations. */
 export const FACEBOOK_PACK: SelectorPack = {
   platform: 'facebook',
-  version: 5,
+  version: 6,
   hosts: ['facebook.com'],
   pages: [
     {
@@ -129,6 +139,10 @@ export const FACEBOOK_PACK: SelectorPack = {
       youSent: ['You sent'],
       continue: ['Continue'],
       couldNotSend: ["Couldn't send", 'Failed to send'],
+      commentAs: ['Comment as'],
+      leaveComment: ['Leave a comment'],
+      postComment: ['Post comment'],
+      replyButton: ['Reply'],
     },
     fr: {
       approve: ['Approuver'],
@@ -148,6 +162,11 @@ export const FACEBOOK_PACK: SelectorPack = {
       youSent: ['Vous avez envoyé'],
       continue: ['Continuer'],
       couldNotSend: ["Impossible d'envoyer", "Échec de l'envoi"],
+      commentAs: ['Commenter en tant que'],
+      // Not seen on a French page yet (research §13): the comment box's own label is.
+      leaveComment: ['Laisser un commentaire', 'Écrire un commentaire'],
+      postComment: ['Publier le commentaire'],
+      replyButton: ['Répondre'],
     },
   },
   profile: {
@@ -244,24 +263,19 @@ export const FACEBOOK_PACK: SelectorPack = {
     'member-requests': MEMBER_REQUEST_ROWS,
     comments: {
       item: [
-        {
-          id: 'comments.item.labelledArticle',
-          selector:
-            '[role="article"][aria-label^="{kw:commentBy}"], [role="article"][aria-label^="{kw:replyBy}"]',
-        },
+        { id: 'comments.item.labelledArticle', selector: COMMENT_ARTICLE },
         // Structural fallback for a locale the table lacks: a comment is an article with a comment_id link.
         { id: 'comments.item.commentIdLink', selector: '[role="article"] a[href*="comment_id="]' },
       ],
       container: ['[role="article"]'],
       fields: {
-        // A reply's own link carries reply_comment_id; a comment's carries comment_id alone.
         key: [
           {
             id: 'comments.key.commentId',
             from: 'css',
             selector: 'a[href*="comment_id="]',
             attribute: 'href',
-            pattern: String.raw`[?&]reply_comment_id=(\d+)|^(?!.*reply_comment_id)[^#]*[?&]comment_id=(\d+)`,
+            pattern: COMMENT_ID_HREF,
           },
         ],
         profileId: [
@@ -514,5 +528,82 @@ export const FACEBOOK_PACK: SelectorPack = {
       ],
     },
     signedOut: [String.raw`^/login(?:\.php)?(?:[/?]|$)`, String.raw`^/checkpoint(?:[/?]|$)`],
+  },
+  // The Auto Responder on a group post: research/extension-capture.md §3.4.
+  postComments: {
+    item: [
+      { id: 'postComments.item.labelledArticle', selector: COMMENT_ARTICLE },
+      // Structural fallback for a locale the table lacks: a comment is an article with a comment_id link.
+      { id: 'postComments.item.commentIdLink', selector: '[role="article"] a[href*="comment_id="]' },
+    ],
+    container: ['[role="article"]'],
+    // In some locales the comment box's label starts like a comment's: it is never read as one.
+    skip: ['[contenteditable]'],
+    fields: {
+      commentId: [
+        {
+          id: 'postComments.commentId.timestampLink',
+          from: 'css',
+          selector: 'a[href*="comment_id="]',
+          attribute: 'href',
+          pattern: COMMENT_ID_HREF,
+        },
+      ],
+      // A comment on the post has no reply link: finding none is normal.
+      parentCommentId: [
+        {
+          id: 'postComments.parentCommentId.replyLink',
+          from: 'css',
+          selector: 'a[href*="reply_comment_id="]',
+          attribute: 'href',
+          pattern: String.raw`[?&]comment_id=(\d+)`,
+          optional: true,
+        },
+      ],
+      // The author's link comes before any member the text mentions.
+      authorName: [
+        { id: 'postComments.authorName.authorLinkText', from: 'css', selector: 'a[href*="/user/"]' },
+        {
+          id: 'postComments.authorName.avatarLabel',
+          from: 'css',
+          selector: 'a[href*="/user/"][aria-label]',
+          attribute: 'aria-label',
+        },
+      ],
+      profileId: [
+        {
+          id: 'postComments.profileId.groupUserHref',
+          from: 'css',
+          selector: 'a[href*="/user/"]',
+          attribute: 'href',
+          pattern: GROUP_USER_HREF,
+        },
+      ],
+      username: [],
+      // One element per paragraph; the whole text under span[lang] where paragraphs are not marked.
+      text: [
+        { id: 'postComments.text.paragraphs', from: 'css', selector: 'div[dir="auto"]' },
+        { id: 'postComments.text.langSpan', from: 'css', selector: 'span[lang]' },
+      ],
+    },
+    composer: [
+      {
+        id: 'postComments.composer.commentAsTextbox',
+        selector: 'div[contenteditable="true"][role="textbox"][aria-label^="{kw:commentAs}"]',
+      },
+    ],
+    expand: [
+      {
+        id: 'postComments.expand.leaveComment',
+        selector: 'div[role="button"][aria-label="{kw:leaveComment}"]',
+      },
+    ],
+    submit: [
+      {
+        id: 'postComments.submit.postComment',
+        selector: 'div[role="button"][aria-label="{kw:postComment}"]',
+      },
+    ],
+    reply: [{ id: 'postComments.reply.replyButton', selector: 'div[role="button"]', text: 'replyButton' }],
   },
 };

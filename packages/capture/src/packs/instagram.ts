@@ -4,11 +4,12 @@ const USER_JSON = 'script[type="application/json"]';
 
 /**
  * Instagram: profiles, read from the page's embedded JSON first and its meta tags and header second;
- * direct messages sent in a thread (research/extension-capture.md §4).
+ * direct messages sent in a thread; a post's comments and the box to answer them
+ * (research/extension-capture.md §4).
  */
 export const INSTAGRAM_PACK: SelectorPack = {
   platform: 'instagram',
-  version: 2,
+  version: 3,
   hosts: ['instagram.com'],
   pages: [
     { kind: 'conversation', pattern: String.raw`^/direct/(?:inbox|t/[^/?#]+)/?(?:\?.*)?$` },
@@ -49,6 +50,9 @@ export const INSTAGRAM_PACK: SelectorPack = {
       notNow: ['Not Now', 'Not now'],
       blockedNotice: ['Try Again Later', 'We restrict certain activity', 'temporarily blocked'],
       couldNotSend: ['Failed to send', "Couldn't send"],
+      addComment: ['Add a comment'],
+      postComment: ['Post'],
+      replyButton: ['Reply'],
     },
     fr: {
       profilePicture: ['Photo de profil de'],
@@ -61,6 +65,10 @@ export const INSTAGRAM_PACK: SelectorPack = {
       notNow: ['Plus tard', 'Pas maintenant'],
       blockedNotice: ['Réessayez plus tard', 'Nous limitons certaines activités', 'temporairement bloqué'],
       couldNotSend: ["Échec de l'envoi", "Impossible d'envoyer"],
+      // Not seen on a French page yet (research §13).
+      addComment: ['Ajouter un commentaire', 'Ajoutez un commentaire'],
+      postComment: ['Publier'],
+      replyButton: ['Répondre'],
     },
   },
   profile: {
@@ -173,5 +181,52 @@ export const INSTAGRAM_PACK: SelectorPack = {
       ],
     },
     signedOut: [String.raw`^/accounts/login(?:[/?]|$)`, String.raw`^/challenge(?:[/?]|$)`],
+  },
+  // A post's comments are an author link, a text and a time, every class obfuscated (research §4). Their
+  // list structure and the replies' nesting inside their comment are unconfirmed (§13).
+  postComments: {
+    // The caption (an h1) is the post's own text: no comment, even where it is drawn like one.
+    item: [{ id: 'postComments.item.timedListItem', selector: 'ul li:has(time[datetime]):not(:has(h1))' }],
+    container: [],
+    skip: ['[contenteditable]'],
+    fields: {
+      // No comment id in the markup: each comment is known by its author, time and text instead.
+      commentId: [],
+      // A reply is drawn inside its parent's item.
+      parentCommentId: [],
+      // Comments show the username alone.
+      authorName: [],
+      profileId: [],
+      username: [
+        {
+          id: 'postComments.username.authorLink',
+          from: 'css',
+          selector: 'a[href^="/"]',
+          attribute: 'href',
+          pattern: String.raw`^/([A-Za-z0-9._]{1,30})/$`,
+        },
+      ],
+      // The username is a span[dir=auto] too, inside its link; the text's is a div's child.
+      text: [{ id: 'postComments.text.dirAutoSpan', from: 'css', selector: 'div > span[dir="auto"]' }],
+      postedAt: [
+        {
+          id: 'postComments.postedAt.timeDatetime',
+          from: 'css',
+          selector: 'time[datetime]',
+          attribute: 'datetime',
+        },
+      ],
+    },
+    composer: [
+      { id: 'postComments.composer.addCommentTextarea', selector: 'textarea[aria-label^="{kw:addComment}"]' },
+    ],
+    // The box is always open.
+    expand: [],
+    submit: [
+      { id: 'postComments.submit.postButton', selector: 'form div[role="button"]', text: 'postComment' },
+    ],
+    reply: [
+      { id: 'postComments.reply.replyButton', selector: 'div[role="button"], button', text: 'replyButton' },
+    ],
   },
 };

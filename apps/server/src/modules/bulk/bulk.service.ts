@@ -74,6 +74,18 @@ type StoredBulkAction =
   | (Extract<BulkAction, { type: 'setStatusLabel' }> & { label: string | null })
   | { type: 'undo'; jobId: string; undoes: UndoableAction };
 
+/** The actions that change contacts the same way in a bulk job and in a workflow step. */
+export type AppliedAction = Exclude<StoredBulkAction, { type: 'delete' | 'export' | 'undo' }>;
+
+/** Writes one history line of an action, for a contact (the caller adds who and why). */
+export type BulkNote = (
+  contactId: string,
+  type: string,
+  action: string,
+  data: Record<string, unknown>,
+  pipelineId?: string | null,
+) => repo.ActivityRow;
+
 export type BulkService = ReturnType<typeof createBulkService>;
 
 export function createBulkService(deps: {
@@ -151,13 +163,7 @@ export function createBulkService(deps: {
     job: repo.BulkJobRow,
     action: Extract<StoredBulkAction, { type: 'undo' }>,
     batch: string[],
-    note: (
-      contactId: string,
-      type: string,
-      act: string,
-      data: Record<string, unknown>,
-      pipelineId?: string | null,
-    ) => repo.ActivityRow,
+    note: BulkNote,
   ) {
     const teamId = job.teamId;
     const changes = await repo.findChangesMadeByJob(tx, teamId, action.jobId, batch);
@@ -226,6 +232,127 @@ export function createBulkService(deps: {
     );
   }
 
+  /**
+   * Applies an authorized action to contacts inside the caller's transaction, writing each change's
+   * history line through `note`: a bulk job's batch, or one workflow step for one person. Answers the
+   * tasks it made, whose reminders the caller schedules after the commit.
+   */
+  async function applyAction(
+    tx: TeamDb,
+    by: { teamId: string; createdByUid: string },
+    action: AppliedAction,
+    batch: string[],
+    note: BulkNote,
+  ) {
+    const teamId = by.teamId;
+    const created: Awaited<ReturnType<TasksService['insertTasksForContacts']>> = [];
+    switch (action.type) {
+      case 'addTags':
+      case 'removeTags': {
+        const changed =
+          action.type === 'addTags'
+            ? await repo.addTags(tx, teamId, batch, action.tagIds)
+            : await repo.removeTags(tx, teamId, batch, action.tagIds);
+        const verb = action.type === 'addTags' ? 'added' : 'removed';
+        await repo.insertActivities(
+          tx,
+          changed.map((row) => note(row.contactId, 'tag', verb, { tagUID: row.tagId })),
+        );
+        break;
+      }
+      case 'moveStage':
+      case 'addToPipeline': {
+        const ranks = ranksAfter(
+          await lastCardRank(tx, teamId, action.pipelineId, action.stageId!),
+          batch.length,
+        );
+        const moved =
+          action.type === 'moveStage'
+            ? await repo.moveToStage(tx, teamId, action.pipelineId, action.stageId, batch, ranks)
+            : await repo.addToPipeline(tx, teamId, action.pipelineId, action.stageId!, batch, ranks);
+        await repo.insertStageHistory(
+          tx,
+          moved.map((row) => ({
+            teamId,
+            contactId: row.contactId,
+            pipelineId: action.pipelineId,
+            id: createPushId('sh_'),
+            stageId: action.stageId!,
+            byUid: by.createdByUid,
+          })),
+        );
+        await repo.insertActivities(
+          tx,
+          moved.map((row) =>
+            action.type === 'moveStage'
+              ? note(
+                  row.contactId,
+                  'stage',
+                  'changed',
+                  {
+                    from: 'fromStageId' in row ? row.fromStageId : null,
+                    // Kept so an Undo puts the card back in its place, not only its stage.
+                    fromRank: 'fromRank' in row ? row.fromRank : null,
+                    to: action.stageId,
+                  },
+                  action.pipelineId,
+                )
+              : note(row.contactId, 'pipeline', 'added', { stageUID: action.stageId }, action.pipelineId),
+          ),
+        );
+        break;
+      }
+      case 'removeFromPipeline': {
+        const removed = await repo.removeFromPipeline(tx, teamId, action.pipelineId, batch);
+        await repo.insertActivities(
+          tx,
+          removed.map((row) => note(row.contactId, 'pipeline', 'removed', {}, action.pipelineId)),
+        );
+        break;
+      }
+      case 'setStatusLabel': {
+        const changed = await repo.setStatusLabel(tx, teamId, batch, action.labelId);
+        await repo.insertActivities(
+          tx,
+          changed.map((row) =>
+            action.labelId
+              ? note(row.contactId, 'status_label', 'set', {
+                  labelUID: action.labelId,
+                  label: action.label,
+                })
+              : note(row.contactId, 'status_label', 'cleared', {}),
+          ),
+        );
+        break;
+      }
+      case 'queueMessage':
+        // No activity: the contact's history says so once a message is sent, or fails.
+        await messageQueue.queueBatch(tx, teamId, action.prepared, batch);
+        break;
+      case 'createTask': {
+        const made = await tasks.insertTasksForContacts(
+          tx,
+          { teamUID: teamId, userId: by.createdByUid },
+          action.task,
+          batch,
+        );
+        await repo.insertActivities(
+          tx,
+          made.map((task) =>
+            note(task.GTID!, 'task', 'added', {
+              taskUID: task.taskUID,
+              taskName: task.taskName,
+              dueAt: task.actualDueDate,
+            }),
+          ),
+        );
+        created.push(...made);
+        break;
+      }
+    }
+    return created;
+  }
+
   /** One batch in one transaction: the change, its activities, and the job's progress together. */
   async function runBatch(job: repo.BulkJobRow, batch: string[]) {
     const action = job.action as StoredBulkAction;
@@ -251,124 +378,19 @@ export function createBulkService(deps: {
     const created: Awaited<ReturnType<TasksService['insertTasksForContacts']>> = [];
     let told: WrittenInboxItems | null = null;
     await databases.forTeam(teamId).transaction(async (tx) => {
-      switch (action.type) {
-        case 'addTags':
-        case 'removeTags': {
-          const changed =
-            action.type === 'addTags'
-              ? await repo.addTags(tx, teamId, batch, action.tagIds)
-              : await repo.removeTags(tx, teamId, batch, action.tagIds);
-          const verb = action.type === 'addTags' ? 'added' : 'removed';
-          await repo.insertActivities(
-            tx,
-            changed.map((row) => note(row.contactId, 'tag', verb, { tagUID: row.tagId })),
-          );
-          break;
-        }
-        case 'moveStage':
-        case 'addToPipeline': {
-          const ranks = ranksAfter(
-            await lastCardRank(tx, teamId, action.pipelineId, action.stageId!),
-            batch.length,
-          );
-          const moved =
-            action.type === 'moveStage'
-              ? await repo.moveToStage(tx, teamId, action.pipelineId, action.stageId, batch, ranks)
-              : await repo.addToPipeline(tx, teamId, action.pipelineId, action.stageId!, batch, ranks);
-          await repo.insertStageHistory(
-            tx,
-            moved.map((row) => ({
-              teamId,
-              contactId: row.contactId,
-              pipelineId: action.pipelineId,
-              id: createPushId('sh_'),
-              stageId: action.stageId!,
-              byUid: job.createdByUid,
-            })),
-          );
-          await repo.insertActivities(
-            tx,
-            moved.map((row) =>
-              action.type === 'moveStage'
-                ? note(
-                    row.contactId,
-                    'stage',
-                    'changed',
-                    {
-                      from: 'fromStageId' in row ? row.fromStageId : null,
-                      // Kept so an Undo puts the card back in its place, not only its stage.
-                      fromRank: 'fromRank' in row ? row.fromRank : null,
-                      to: action.stageId,
-                    },
-                    action.pipelineId,
-                  )
-                : note(row.contactId, 'pipeline', 'added', { stageUID: action.stageId }, action.pipelineId),
-            ),
-          );
-          break;
-        }
-        case 'removeFromPipeline': {
-          const removed = await repo.removeFromPipeline(tx, teamId, action.pipelineId, batch);
-          await repo.insertActivities(
-            tx,
-            removed.map((row) => note(row.contactId, 'pipeline', 'removed', {}, action.pipelineId)),
-          );
-          break;
-        }
-        case 'delete':
-          // The job is the one action: its contacts are restored together from Recently deleted.
-          await softDeleteContacts(tx, teamId, batch, {
-            id: job.id,
-            at: job.createdAt,
-            byUid: job.createdByUid,
-            byName: job.createdBy,
-          });
-          break;
-        case 'export':
-          // Nothing to change: the download reads the matched contacts when it is fetched.
-          break;
-        case 'setStatusLabel': {
-          const changed = await repo.setStatusLabel(tx, teamId, batch, action.labelId);
-          await repo.insertActivities(
-            tx,
-            changed.map((row) =>
-              action.labelId
-                ? note(row.contactId, 'status_label', 'set', {
-                    labelUID: action.labelId,
-                    label: action.label,
-                  })
-                : note(row.contactId, 'status_label', 'cleared', {}),
-            ),
-          );
-          break;
-        }
-        case 'undo':
-          await undoBatch(tx, job, action, batch, note);
-          break;
-        case 'queueMessage':
-          // No activity: the contact's history says so once a message is sent, or fails.
-          await messageQueue.queueBatch(tx, teamId, action.prepared, batch);
-          break;
-        case 'createTask': {
-          const made = await tasks.insertTasksForContacts(
-            tx,
-            { teamUID: teamId, userId: job.createdByUid },
-            action.task,
-            batch,
-          );
-          await repo.insertActivities(
-            tx,
-            made.map((task) =>
-              note(task.GTID!, 'task', 'added', {
-                taskUID: task.taskUID,
-                taskName: task.taskName,
-                dueAt: task.actualDueDate,
-              }),
-            ),
-          );
-          created.push(...made);
-          break;
-        }
+      if (action.type === 'delete') {
+        // The job is the one action: its contacts are restored together from Recently deleted.
+        await softDeleteContacts(tx, teamId, batch, {
+          id: job.id,
+          at: job.createdAt,
+          byUid: job.createdByUid,
+          byName: job.createdBy,
+        });
+      } else if (action.type === 'undo') {
+        await undoBatch(tx, job, action, batch, note);
+      } else if (action.type !== 'export') {
+        // An export changes nothing: the download reads the matched contacts when it is fetched.
+        created.push(...(await applyAction(tx, job, action, batch, note)));
       }
       const processed = job.processed + batch.length;
       const status = processed >= job.total ? 'completed' : 'running';
@@ -460,6 +482,15 @@ export function createBulkService(deps: {
 
   return {
     runBulkJob: runBulkActionJob.handledBy(runBulkAction),
+
+    /**
+     * What a workflow step uses of bulk actions: one checked against the member's role and access
+     * (a task prepared, a queueing's plan checked), and applied to contacts in a transaction.
+     */
+    async prepareAction(member: TeamActor, action: Extract<BulkAction, { type: AppliedAction['type'] }>) {
+      return (await authorize(databases.forTeam(member.teamUID), member, action)) as AppliedAction;
+    },
+    applyAction,
 
     /** Resolves the target now (so "all 38,214 matching" means those), then queues the job. */
     async startBulkAction(

@@ -3,17 +3,16 @@ import {
   buildTemplateValues,
   can,
   canSendMessages,
-  canUseQueueProcessor,
   createPushId,
   defaultQueueSettings,
   describeQueueMoment,
   findMissingTemplateFields,
-  isSubscriptionUsable,
   nextQueueMoment,
   QUEUE_BLOCK_PAUSE_MINUTES,
   QUEUE_FAILURES_TO_PAUSE,
   QUEUE_LEASE_SECONDS,
   PLATFORM_NAMES,
+  proPlanRefusal,
   queueSettingsSchema,
   rankBetween,
   ranksAfter,
@@ -200,13 +199,8 @@ export function createMessageQueueService(deps: {
    */
   async function requireSendingPlan(teamUID: string, platform: SocialPlatform, doing: string) {
     const subscription = await teams.getSubscription(teamUID);
-    if (!canUseQueueProcessor(subscription)) {
-      throw new LimitReachedError(
-        isSubscriptionUsable(subscription.status)
-          ? `${doing} needs the Pro plan; this team is on the ${subscription.tier.name[0]!.toUpperCase()}${subscription.tier.name.slice(1)} plan. Upgrade to Pro in Billing.`
-          : `${doing} needs the Pro plan; this team's subscription is ${subscription.status.replace('_', ' ')}. Choose the Pro plan in Billing.`,
-      );
-    }
+    const refusal = proPlanRefusal(`${doing} needs`, subscription);
+    if (refusal) throw new LimitReachedError(refusal);
     if (!canSendMessages(subscription, platform)) {
       const name = PLATFORM_NAMES[platform];
       const plan = subscription.platforms[platform as 'facebook' | 'instagram'];
@@ -695,6 +689,19 @@ export function createMessageQueueService(deps: {
           clock.now(),
         );
         await announce(tx, teamUID, cancelled);
+        // A reply is a line of the person's history: workflows start on it, or stop for it.
+        if (input.reason === 'replied') {
+          await changes.recordChange(tx, member, GTID, [], {
+            history: [
+              changes.activity(member, GTID, {
+                type: 'message',
+                action: 'replied',
+                at: clock.now(),
+                data: { platform: input.platform },
+              }),
+            ],
+          });
+        }
         return { cancelled: cancelled.length };
       });
     },

@@ -963,6 +963,108 @@ export const messageQueueSettings = pgTable(
 );
 
 /**
+ * A workflow (SPEC §3): its current definition and version, switched on (running) or paused. A date
+ * trigger remembers when it fired, so it fires once.
+ */
+export const workflows = pgTable(
+  'workflows',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('paused'),
+    version: integer('version').notNull().default(1),
+    /** The trigger's type, apart from the definition, so the engine finds a team's listeners by it. */
+    triggerType: text('trigger_type').notNull(),
+    definition: jsonb('definition').$type<Record<string, unknown>>().notNull(),
+    /** Whose queue its messages go to, and whose access its steps act with. */
+    createdByUid: text('created_by_uid').notNull(),
+    firedAt: timestamp('fired_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.id] }),
+    index('workflows_trigger_idx').on(table.teamId, table.status, table.triggerType),
+  ],
+);
+
+/** Every version of a workflow's definition: a run keeps the one it started with. */
+export const workflowVersions = pgTable(
+  'workflow_versions',
+  {
+    teamId: text('team_id').notNull(),
+    workflowId: text('workflow_id').notNull(),
+    version: integer('version').notNull(),
+    definition: jsonb('definition').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.workflowId, table.version] })],
+);
+
+/**
+ * One person's run of a workflow (SPEC §3 active-automations: status, action, activityUID,
+ * startedAt): the step it is at, when that step is due, and the log of the steps it took. At most
+ * one run per person and workflow is going at a time (the partial unique index).
+ */
+export const workflowRuns = pgTable(
+  'workflow_runs',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    workflowId: text('workflow_id').notNull(),
+    version: integer('version').notNull(),
+    contactId: text('contact_id').notNull(),
+    status: text('status').notNull().default('running'),
+    step: integer('step').notNull().default(0),
+    action: text('action').notNull().default(''),
+    activityId: text('activity_id'),
+    /** How deep in a chain of workflows it started (0: started by a person's own change). */
+    depth: integer('depth').notNull().default(0),
+    /** Tries of the current step that failed for an unexpected reason. */
+    attempts: integer('attempts').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAt: timestamp('next_at', { withTimezone: true }),
+    error: text('error'),
+    log: jsonb('log')
+      .$type<Record<string, unknown>[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.id] }),
+    index('workflow_runs_workflow_idx').on(table.teamId, table.workflowId, table.startedAt, table.id),
+    index('workflow_runs_contact_idx').on(table.teamId, table.contactId, table.workflowId, table.startedAt),
+    uniqueIndex('workflow_runs_going_idx')
+      .on(table.teamId, table.workflowId, table.contactId)
+      .where(sql`${table.status} in ('running', 'paused')`),
+    // The engine's sweep: going runs whose step is overdue (a job lost between a commit and its send).
+    index('workflow_runs_due_idx')
+      .on(table.nextAt)
+      .where(sql`${table.status} = 'running'`),
+  ],
+);
+
+/**
+ * History lines a workflow may start from, written by a trigger on activities in the same
+ * transaction as the change (migration 0029), only for teams with a running workflow; the engine
+ * takes them in order and deletes them.
+ */
+export const workflowInbox = pgTable(
+  'workflow_inbox',
+  {
+    teamId: text('team_id').notNull(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    activityId: text('activity_id').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.seq] }),
+    index('workflow_inbox_seq_idx').on(table.seq),
+  ],
+);
+
+/**
  * The tables whose rows belong to one contact (by `contact_id`): deleting a contact deletes them,
  * merging one moves them. Tasks are not among them: a task outlives its contact.
  */
@@ -981,6 +1083,10 @@ export const contactDataTables = [
 ] as const;
 
 export const teamSchema = {
+  workflows,
+  workflowVersions,
+  workflowRuns,
+  workflowInbox,
   memberRequests,
   memberRequestPauses,
   messageQueueItems,

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   ActionIcon,
   Anchor,
@@ -59,8 +60,13 @@ function readTab(value: string | undefined): ContactTab {
   return TABS.find((tab) => tab === value) ?? 'overview';
 }
 
+export interface ContactPageProps {
+  /** What other features show of the contact at the top of its activity (its workflow runs). */
+  activityExtra?: (contact: { teamUID: string; GTID: string }) => ReactNode;
+}
+
 /** /contact/:GTID/:tab?/:pipelineID?: one contact, live. */
-export function ContactPage() {
+export function ContactPage({ activityExtra }: ContactPageProps = {}) {
   const { GTID = '', tab, pipelineID } = useParams();
   const { currentTeam } = useLoggedUser();
   const teamUID = currentTeam.teamUID;
@@ -119,11 +125,12 @@ export function ContactPage() {
       pipelineID={pipelineID ?? null}
       origin={origin}
       back={back}
+      activityExtra={activityExtra}
     />
   );
 }
 
-interface ContactViewProps {
+interface ContactViewProps extends ContactPageProps {
   teamUID: string;
   contact: Contact;
   pipelines: Parameters<typeof OverviewTab>[0]['pipelines'];
@@ -143,6 +150,7 @@ function ContactView({
   pipelineID,
   origin,
   back,
+  activityExtra,
 }: ContactViewProps) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -261,7 +269,10 @@ function ContactView({
           <TasksTab teamUID={teamUID} GTID={contact.GTID} contactName={name} />
         </Tabs.Panel>
         <Tabs.Panel value="activity" pt="md">
-          <ActivityTab teamUID={teamUID} GTID={contact.GTID} pipelines={pipelines} />
+          <Stack>
+            {activityExtra?.({ teamUID, GTID: contact.GTID })}
+            <ActivityTab teamUID={teamUID} GTID={contact.GTID} pipelines={pipelines} />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="deals" pt="md">
           <DealsTab

@@ -46,6 +46,7 @@ export function describeActivity({
     case 'note':
       return `Note ${action}`;
     case 'message': {
+      if (action === 'replied') return 'They replied';
       const template = readText(data, 'templateName');
       return template ? `Message ${action} from template ${template}` : `Message ${action}`;
     }
