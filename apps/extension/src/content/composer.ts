@@ -73,3 +73,10 @@ function isShown(element: HTMLElement): boolean {
   const box = element.getBoundingClientRect();
   return box.width > 0 && box.height > 0;
 }
+
+/** An element of the page as one to click or type in (an SVG icon has no click of its own). */
+export function asClickable(element: Element | null): HTMLElement | null {
+  return element !== null && typeof (element as HTMLElement).click === 'function'
+    ? (element as HTMLElement)
+    : null;
+}

@@ -2,7 +2,7 @@ import { findConversationControl, readConversation } from '@grouptrack/capture';
 import type { ConversationReading, SelectorMiss, SelectorPack } from '@grouptrack/capture';
 import { PLATFORM_NAMES } from '@grouptrack/domain';
 import type { SendInConversationAnswer } from '../shared/worker-messages';
-import { typeInto } from './composer';
+import { asClickable, typeInto } from './composer';
 import { isAlreadySent, isNewlySent } from './thread-rules';
 
 /** How long the message box may take to show once the conversation's page loaded. */
@@ -97,13 +97,6 @@ export async function sendInConversation(
   return failed(
     `Send was clicked but the message did not show in the ${name} conversation within ${CONFIRM_TIMEOUT_MS / 1000} s; it is not sent again.`,
   );
-}
-
-/** An element of the page as one to click or type in (an SVG icon has no click of its own). */
-function asClickable(element: Element | null): HTMLElement | null {
-  return element !== null && typeof (element as HTMLElement).click === 'function'
-    ? (element as HTMLElement)
-    : null;
 }
 
 function stopReason(reading: ConversationReading, name: string): SendInConversationAnswer | null {
