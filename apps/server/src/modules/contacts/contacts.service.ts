@@ -59,7 +59,13 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
       tx: TeamDb,
       member: TeamActor,
       contactId: string,
-      entries: { type: string; action: string; note?: string | null; data?: Record<string, unknown> }[],
+      entries: {
+        type: string;
+        action: string;
+        pipelineId?: string | null;
+        note?: string | null;
+        data?: Record<string, unknown>;
+      }[],
     ) {
       const { placements } = await requireContact(tx, member, contactId);
       await repo.insertActivities(

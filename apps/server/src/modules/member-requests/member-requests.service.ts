@@ -275,6 +275,8 @@ export function createMemberRequestsService(deps: {
           {
             type: 'member_request',
             action: decided.action,
+            // The group's pipeline: a workflow on "a member request approved" listens by pipeline.
+            pipelineId: pipeline?.id ?? null,
             data: {
               ...group,
               group: pipeline?.groupName ?? request.groupId,

@@ -31,12 +31,13 @@ const clock = { at: 0, now: () => new Date(clock.at) };
 let failures = 0;
 
 const recordingQueue = {
-  async send<TSchema extends z.ZodType>(
+  send<TSchema extends z.ZodType>(
     _job: JobContract<TSchema>,
     payload: z.infer<TSchema>,
     options?: { startAfter?: Date },
   ) {
     sent.push({ payload: payload as Sent['payload'], startAfter: options?.startAfter });
+    return Promise.resolve();
   },
 } as unknown as JobQueue;
 

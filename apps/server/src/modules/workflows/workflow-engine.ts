@@ -120,7 +120,7 @@ export function createWorkflowEngine(deps: {
     if (
       whyRunCannotStart({
         depth: origin.depth,
-        lastRun: last ? { ...last, status: last.status as 'done' } : null,
+        lastRun: last ?? null,
         now,
       })
     ) {
@@ -189,14 +189,30 @@ export function createWorkflowEngine(deps: {
       const { trigger } = definition;
       const started: repo.WorkflowRunRow[] = [];
       if (trigger.type === 'daysInStage') {
+        // Each stay once, as it crosses the mark: those who crossed since the last look, a page per
+        // transaction; `fired_at` keeps how far it looked.
         const cut = new Date(now.getTime() - trigger.days * 86_400_000);
-        const people = await repo.listStayedInStage(db, workflow, { ...trigger, cut }, CLOCK_BATCH);
-        await db.transaction(async (tx) => {
-          for (const contactId of people) {
-            const run = await startRun(tx, workflow, definition, contactId, { activityId: null, depth: 0 });
-            if (run) started.push(run);
-          }
-        });
+        const since = workflow.firedAt;
+        let after: { at: Date; contactId: string } | null = null;
+        for (;;) {
+          const stays = await repo.listStayedInStage(
+            db,
+            workflow.teamId,
+            { ...trigger, since, cut },
+            after,
+            CLOCK_BATCH,
+          );
+          if (stays.length === 0) break;
+          await db.transaction(async (tx) => {
+            for (const { contactId } of stays) {
+              const run = await startRun(tx, workflow, definition, contactId, { activityId: null, depth: 0 });
+              if (run) started.push(run);
+            }
+          });
+          const last = stays.at(-1)!;
+          after = { at: last.changedAt, contactId: last.contactId };
+        }
+        await repo.updateWorkflow(db, workflow.teamId, workflow.id, { firedAt: cut });
       } else if (trigger.type === 'date' && workflow.firedAt === null && new Date(trigger.at) <= now) {
         // Once, for everyone in the pipeline then: a page per transaction, and fired when all are done.
         let after = '';

@@ -1,3 +1,4 @@
+import type { WorkflowRunStatus } from '@grouptrack/domain';
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { TeamDb } from '../../platform/db/databases';
 import { selectRows } from '../../platform/db/raw';
@@ -285,7 +286,7 @@ export async function listRuns(
   db: TeamDb,
   teamId: string,
   workflowId: string,
-  page: { status: string | null; before: { startedAt: Date; id: string } | null; limit: number },
+  page: { status: WorkflowRunStatus | null; before: { startedAt: Date; id: string } | null; limit: number },
 ) {
   return runsQuery(db)
     .where(
@@ -327,17 +328,19 @@ export async function listOverdueRuns(db: TeamDb, before: Date, limit: number) {
 }
 
 /**
- * People in a stage since before `cut` whom the workflow has not started for since they entered it:
- * a "days in stage" trigger's due people.
+ * A page of the people who reached `days` in a stage between two moments (their stage change in
+ * (`since`, `cut`]), after a keyset cursor: a "days in a stage" trigger looks at each stay once, as it
+ * crosses the mark. A bulk move gives thousands the same change time, hence the contact id in the key.
  */
 export async function listStayedInStage(
   db: TeamDb,
-  workflow: { teamId: string; id: string },
-  where: { pipelineId: string; stageId: string; cut: Date },
+  teamId: string,
+  where: { pipelineId: string; stageId: string; since: Date | null; cut: Date },
+  after: { at: Date; contactId: string } | null,
   limit: number,
 ) {
-  const rows = await db
-    .select({ contactId: contactPipelines.contactId })
+  return db
+    .select({ contactId: contactPipelines.contactId, changedAt: contactPipelines.stageChangedAt })
     .from(contactPipelines)
     .innerJoin(
       contacts,
@@ -349,17 +352,20 @@ export async function listStayedInStage(
     )
     .where(
       and(
-        eq(contactPipelines.teamId, workflow.teamId),
+        eq(contactPipelines.teamId, teamId),
         eq(contactPipelines.pipelineId, where.pipelineId),
         eq(contactPipelines.stageId, where.stageId),
         lte(contactPipelines.stageChangedAt, where.cut),
-        sql`not exists (select 1 from ${workflowRuns} r where r.team_id = ${contactPipelines.teamId}
-          and r.workflow_id = ${workflow.id} and r.contact_id = ${contactPipelines.contactId}
-          and r.started_at >= ${contactPipelines.stageChangedAt})`,
+        where.since
+          ? sql`${contactPipelines.stageChangedAt} > ${where.since.toISOString()}::timestamptz`
+          : undefined,
+        after
+          ? sql`(${contactPipelines.stageChangedAt}, ${contactPipelines.contactId}) > (${after.at.toISOString()}::timestamptz, ${after.contactId})`
+          : undefined,
       ),
     )
+    .orderBy(asc(contactPipelines.stageChangedAt), asc(contactPipelines.contactId))
     .limit(limit);
-  return rows.map((row) => row.contactId);
 }
 
 /** Everyone in a pipeline, a page at a time after a contact id: a date trigger's people. */

@@ -107,7 +107,7 @@ function presentWorkflow(row: repo.WorkflowRow, runs: Workflow['runs']): Workflo
   return {
     id: row.id,
     name: row.name,
-    status: row.status as WorkflowStatus,
+    status: row.status,
     version: row.version,
     definition: parseDefinition(row.definition),
     createdByUid: row.createdByUid,
@@ -130,7 +130,7 @@ function presentRun(row: {
     version: run.version,
     contactId: run.contactId,
     contactName: row.contactName ?? 'A deleted contact',
-    status: run.status as WorkflowRunStatus,
+    status: run.status,
     step: run.step,
     action: run.action,
     activityUID: run.activityId,
@@ -257,7 +257,8 @@ export function createWorkflowsService(deps: {
           triggerType: input.definition.trigger.type,
           definition: input.definition,
           createdByUid: member.userId,
-          ...(changed && input.definition.trigger.type === 'date' && { firedAt: null }),
+          // A changed clock trigger looks again from the start (a date fires anew).
+          ...(changed && { firedAt: null }),
         });
         return setStatusIn(tx, member.teamUID, row, input.status);
       });

@@ -1,4 +1,4 @@
-import type { ChangeEntity } from '@grouptrack/domain';
+import type { ChangeEntity, WorkflowRunStatus, WorkflowStatus } from '@grouptrack/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   bigserial,
@@ -962,23 +962,21 @@ export const messageQueueSettings = pgTable(
   (table) => [primaryKey({ columns: [table.teamId, table.userId, table.platform] })],
 );
 
-/**
- * A workflow (SPEC §3): its current definition and version, switched on (running) or paused. A date
- * trigger remembers when it fired, so it fires once.
- */
+/** A workflow (SPEC §3): its current definition and version, switched on (running) or paused. */
 export const workflows = pgTable(
   'workflows',
   {
     teamId: text('team_id').notNull(),
     id: text('id').notNull(),
     name: text('name').notNull(),
-    status: text('status').notNull().default('paused'),
+    status: text('status').$type<WorkflowStatus>().notNull().default('paused'),
     version: integer('version').notNull().default(1),
     /** The trigger's type, apart from the definition, so the engine finds a team's listeners by it. */
     triggerType: text('trigger_type').notNull(),
     definition: jsonb('definition').$type<Record<string, unknown>>().notNull(),
     /** Whose queue its messages go to, and whose access its steps act with. */
     createdByUid: text('created_by_uid').notNull(),
+    /** A date trigger: when it fired. "Days in a stage": the stage changes it has looked at, up to then. */
     firedAt: timestamp('fired_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -1015,7 +1013,7 @@ export const workflowRuns = pgTable(
     workflowId: text('workflow_id').notNull(),
     version: integer('version').notNull(),
     contactId: text('contact_id').notNull(),
-    status: text('status').notNull().default('running'),
+    status: text('status').$type<WorkflowRunStatus>().notNull().default('running'),
     step: integer('step').notNull().default(0),
     action: text('action').notNull().default(''),
     activityId: text('activity_id'),
