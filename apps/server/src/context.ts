@@ -16,6 +16,7 @@ import type { PhotosService } from './modules/photos/photos.service';
 import type { MemberRequestsService } from './modules/member-requests/member-requests.service';
 import type { MessageQueueService } from './modules/message-queue/message-queue.service';
 import type { WorkflowsService } from './modules/workflows/workflows.service';
+import type { AutoResponderService } from './modules/auto-responder/auto-responder.service';
 import type { AiService } from './modules/ai';
 import type { AppEventHub } from './platform/app-events';
 import type { Auth, SessionMember } from './platform/auth';
@@ -72,4 +73,6 @@ export interface AppContext {
   messageQueue: MessageQueueService;
   /** Automations: workflows, their engine and the runs it makes for each person. */
   workflows: WorkflowsService;
+  /** The Auto Responder: jobs watching posts for trigger words, and the extension's reports of them. */
+  autoResponder: AutoResponderService;
 }

@@ -36,6 +36,7 @@ import { createMemberRequestsService } from './modules/member-requests/member-re
 import { createMessageQueueService } from './modules/message-queue/message-queue.service';
 import { createWorkflowEngine } from './modules/workflows/workflow-engine';
 import { createWorkflowsService } from './modules/workflows/workflows.service';
+import { createAutoResponderService } from './modules/auto-responder/auto-responder.service';
 import { seedDemo } from './seed/demo';
 import { startChangeLogPruning } from './platform/db/change-log-pruning';
 import { startStatisticsRefresh } from './platform/db/statistics';
@@ -118,6 +119,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
     teams,
     engine: createWorkflowEngine({ databases, queue, teams, bulk, tasks }),
   });
+  const autoResponder = createAutoResponderService({ databases, teams, contacts, messageQueue });
   const selectors = createSelectorsService({ directory: databases.directory });
   const photos = createPhotosService({ databases, contacts, config });
   const memberRequests = createMemberRequestsService({
@@ -162,6 +164,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
     memberRequests,
     messageQueue,
     workflows,
+    autoResponder,
   };
 }
 

@@ -179,9 +179,9 @@ function decodePart(part: string): string {
 
 /**
  * The host, path segments and query of an http(s) address. The domain runs without the browser's
- * or Node's URL, and a profile address needs no more than this.
+ * or Node's URL, and a profile (or post) address needs no more than this.
  */
-function splitAddress(text: string) {
+export function splitAddress(text: string) {
   const parts = /^https?:\/\/([^/?#:@\s]+)(?::\d+)?(\/[^?#]*)?(?:\?([^#]*))?(?:#.*)?$/i.exec(text);
   if (!parts) return null;
   const [, host = '', path = '', search = ''] = parts;

@@ -40,6 +40,7 @@ export const PERMISSION_REFUSALS = {
     lists: 'Only the team owner or an admin can change this list.',
     'tag-reconciliation': 'Only the team owner or an admin can reconcile tags.',
     workflows: 'Only the team owner or an admin can change workflows.',
+    'auto-responder': 'Only the team owner or an admin can change the Auto Responder.',
   },
 } as const satisfies Partial<Record<TeamPermission, Record<string, string>>>;
 

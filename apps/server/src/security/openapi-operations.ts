@@ -164,6 +164,8 @@ function sampleString(schema: JsonSchema, key: string): string {
     currentpassword: 'not-the-password',
     domain: 'grouptrack.test',
     redirect_to: '/',
+    // An Auto Responder job watches a post: an address of one (readPostAddress).
+    permalinkurl: 'https://www.facebook.com/groups/probe/posts/1',
   };
   const known = byKey[key.toLowerCase()];
   if (known !== undefined) return known;

@@ -310,6 +310,33 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
       error: `Probe failure ${mark}`,
     });
 
+  // An Auto Responder job of the hidden pipeline in a running group, which has answered a hidden
+  // person: its comment's reply waits to be reported.
+  const autoResponderGroup = await post<{ id: string }>('/auto-responder-groups', {
+    name: `Responders ${mark}`,
+    status: 'running',
+  });
+  const autoResponder = await post<{ jobID: string }>('/auto-responders', {
+    jobGroupId: autoResponderGroup.id,
+    jobName: `Responder ${mark}`,
+    settings: { permalinkURL: `https://www.facebook.com/groups/${group}/posts/1`, triggerWords: ['info'] },
+    replyTemplateId: messageTemplate,
+    pipelineId: p2.groupUID,
+  });
+  await post(`/auto-responders/${autoResponder.jobID}/comments`, {
+    comments: [
+      {
+        commentId: `comment-${mark}`,
+        parentCommentId: null,
+        authorName: `Commenter ${mark}`,
+        profileId: `fb-commenter-${mark}`,
+        username: null,
+        profileUrl: null,
+        text: 'info please',
+      },
+    ],
+  });
+
   const notification = itemId(
     ok(
       await ownerA.post('/api/v1/admin/app-notifications', {
@@ -365,6 +392,8 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
     'queue-items': queueItem,
     workflows: workflow.id,
     'workflow-runs': workflowRun,
+    'auto-responder-groups': autoResponderGroup.id,
+    'auto-responders': autoResponder.jobID,
     // `/queue-settings/{platform}` and `/queue/{platform}`: a member's own queue on a platform.
     'queue-settings': 'facebook',
     queue: 'facebook',
@@ -474,6 +503,8 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
     browserSession,
     workflow.id,
     workflowRun,
+    autoResponderGroup.id,
+    autoResponder.jobID,
   ];
   const teamName = ok<{ name: string }>(await ownerA.get(team), 'team').name;
   const teamSecrets = [
@@ -490,9 +521,20 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
     p1.nickName,
     ...p1.stages.map((stage) => stage.name),
     ...[visibleSet, globalSet].flatMap((set) => [set.name, ...set.tags.map((tag) => tag.name)]),
-    ...['View', 'Label', 'Phase', 'Question', 'Test', 'Post', 'Msg', 'Tpl', 'Flow'].map(
-      (kind) => `${kind} ${mark}`,
-    ),
+    ...[
+      'View',
+      'Label',
+      'Phase',
+      'Question',
+      'Test',
+      'Post',
+      'Msg',
+      'Tpl',
+      'Flow',
+      'Responders',
+      'Responder',
+      'Commenter',
+    ].map((kind) => `${kind} ${mark}`),
   ];
 
   return {

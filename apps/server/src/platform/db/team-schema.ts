@@ -1080,7 +1080,104 @@ export const contactDataTables = [
   messageQueueItems,
 ] as const;
 
+/**
+ * An Auto Responder job group (SPEC §3 jobGroups): its jobs are visited while it is running. `rank`
+ * orders the groups (C collation, added in the migration as for every rank column).
+ */
+export const autoResponderGroups = pgTable(
+  'auto_responder_groups',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('paused'),
+    rank: text('rank').notNull(),
+    ...stamps,
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.id] })],
+);
+
+/**
+ * An Auto Responder job (SPEC §3 jobs, jobDetails, workers/postTracker): the post it watches, its
+ * trigger words, what it does for a new commenter who matches, and its counts.
+ */
+export const autoResponderJobs = pgTable(
+  'auto_responder_jobs',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    groupId: text('group_id').notNull(),
+    name: text('name').notNull(),
+    /** Read from the permalink: the extension opens it on this platform. */
+    platform: text('platform').notNull(),
+    permalinkUrl: text('permalink_url').notNull(),
+    triggerWords: jsonb('trigger_words').$type<string[]>().notNull(),
+    replyTemplateId: text('reply_template_id'),
+    messageTemplateId: text('message_template_id'),
+    tagIds: jsonb('tag_ids').$type<string[]>().notNull().default([]),
+    pipelineId: text('pipeline_id'),
+    stageId: text('stage_id'),
+    rank: text('rank').notNull(),
+    archived: boolean('archived').notNull().default(false),
+    createdByUid: text('created_by_uid').notNull(),
+    seen: integer('seen').notNull().default(0),
+    matched: integer('matched').notNull().default(0),
+    replied: integer('replied').notNull().default(0),
+    messaged: integer('messaged').notNull().default(0),
+    captured: integer('captured').notNull().default(0),
+    lastVisitedAt: timestamp('last_visited_at', { withTimezone: true }),
+    ...stamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.id] }),
+    index('auto_responder_jobs_group_idx').on(table.teamId, table.groupId, table.rank),
+  ],
+);
+
+/** Each comment a job has read once, so a comment shown on every visit is counted once. */
+export const autoResponderComments = pgTable(
+  'auto_responder_comments',
+  {
+    teamId: text('team_id').notNull(),
+    jobId: text('job_id').notNull(),
+    commentId: text('comment_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.jobId, table.commentId] })],
+);
+
+/**
+ * A job's answer to one person, at most one per person and job (the primary key). `commenter_key`
+ * is the platform's profile id, else the username, else the author's name as shown, normalised
+ * (packages/domain commenterKey). `error` says why they were not captured or messaged.
+ */
+export const autoResponderAnswers = pgTable(
+  'auto_responder_answers',
+  {
+    teamId: text('team_id').notNull(),
+    jobId: text('job_id').notNull(),
+    commenterKey: text('commenter_key').notNull(),
+    commentId: text('comment_id').notNull(),
+    contactId: text('contact_id'),
+    queueItemId: text('queue_item_id'),
+    matchedWord: text('matched_word').notNull(),
+    replyText: text('reply_text'),
+    replyStatus: text('reply_status').notNull().default('none'),
+    replyError: text('reply_error'),
+    error: text('error'),
+    ...stamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.jobId, table.commenterKey] }),
+    index('auto_responder_answers_comment_idx').on(table.teamId, table.jobId, table.commentId),
+  ],
+);
+
 export const teamSchema = {
+  autoResponderGroups,
+  autoResponderJobs,
+  autoResponderComments,
+  autoResponderAnswers,
   workflows,
   workflowVersions,
   workflowRuns,
