@@ -23,7 +23,7 @@ test.describe('accessibility of the shell', () => {
 
   test('a page still coming and the open navigation pass axe', async ({ page }) => {
     await signInThroughApi(page.request, DEMO_USER);
-    await page.goto('/setup/workflows');
+    await page.goto('/setup/connections');
     await expect(page.getByText('Coming', { exact: true })).toBeVisible();
     await page
       .getByRole('navigation', { name: 'Main navigation' })

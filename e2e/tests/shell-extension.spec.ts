@@ -31,25 +31,21 @@ test.describe('honest navigation and the extension banner (issue 14)', () => {
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(nav.getByRole('link', { name: 'Status labels' })).toBeVisible();
 
-    // The navigation offers built pages only: none of the areas still coming (Auto Responder,
-    // workflows, connections; page-availability.ts has the list).
-    for (const name of ['Auto Responder', 'Workflows', 'Connections'])
-      await expect(nav.getByRole('link', { name, exact: true })).toHaveCount(0);
+    // The navigation offers built pages only: not the area still coming (connections;
+    // page-availability.ts has the list).
+    await expect(nav.getByRole('link', { name: 'Connections', exact: true })).toHaveCount(0);
 
     // Nor does the command palette.
     await page.keyboard.press('Control+K');
     const palette = page.getByRole('textbox', { name: /Command palette/ });
-    await palette.fill('workflows');
-    await expect(page.getByRole('button', { name: 'Setup: Workflows' })).toHaveCount(0);
+    await palette.fill('connections');
+    await expect(page.getByRole('button', { name: 'Setup: Connections' })).toHaveCount(0);
     await palette.fill('label');
     await expect(page.getByRole('button', { name: 'Setup: Status labels' })).toBeVisible();
     await palette.press('Escape');
 
     // Opened by its address, a coming page says so, and the extension it will need is not nagged about.
-    for (const [path, heading] of [
-      ['/tools/postTracker', 'Auto Responder'],
-      ['/setup/workflows', 'Workflows'],
-    ] as const) {
+    for (const [path, heading] of [['/setup/connections', 'Connections']] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page.getByText(NOT_BUILT)).toBeVisible();

@@ -9,6 +9,8 @@ import {
   isFrameMessage,
   isFrameRequest,
   isLogInResult,
+  isReadPostResult,
+  isReplyToCommentResult,
   unreachableMessage,
 } from './extension-messages';
 
@@ -138,14 +140,66 @@ describe('isExtensionMessage', () => {
     expect(isExtensionMessage(value)).toBe(expected);
   });
 
-  it('names the four message types of SPEC §7, and the processor tab’s send of a leased item', () => {
+  it('names the four message types of SPEC §7, the processor tab’s send, and the Auto Responder’s two', () => {
     expect(EXTENSION_MESSAGE_TYPES).toEqual([
       'check_extension',
       'log_in',
       'open_queue_processor',
       'wait_a_bit',
       'send_queue_item',
+      'read_post',
+      'reply_to_comment',
     ]);
+  });
+
+  it.each([
+    {
+      name: 'accepts a post to read',
+      value: {
+        type: 'read_post',
+        platform: 'facebook',
+        permalinkURL: 'https://www.facebook.com/groups/g/posts/1',
+      },
+      expected: true,
+    },
+    {
+      name: 'refuses a post with no address',
+      value: { type: 'read_post', platform: 'facebook' },
+      expected: false,
+    },
+    {
+      name: 'accepts a reply to a comment',
+      value: {
+        type: 'reply_to_comment',
+        platform: 'instagram',
+        permalinkURL: 'https://www.instagram.com/p/abc/',
+        commentId: 'c1',
+        text: 'Sent you a message, Ana!',
+      },
+      expected: true,
+    },
+    {
+      name: 'refuses a reply with no text',
+      value: {
+        type: 'reply_to_comment',
+        platform: 'instagram',
+        permalinkURL: 'https://x',
+        commentId: 'c1',
+        text: '',
+      },
+      expected: false,
+    },
+  ])('$name', ({ value, expected }) => {
+    expect(isExtensionMessage(value)).toBe(expected);
+  });
+
+  it.each([
+    { value: { type: 'read_post_result', outcome: 'read', reason: null, comments: [] }, expected: true },
+    { value: { type: 'read_post_result', outcome: 'sent', reason: null, comments: [] }, expected: false },
+    { value: { type: 'reply_to_comment_result', outcome: 'posted', reason: null }, expected: true },
+    { value: { type: 'reply_to_comment_result', outcome: 'posted' }, expected: false },
+  ])('tells the Auto Responder’s answers: $value.type $value.outcome → $expected', ({ value, expected }) => {
+    expect(isReadPostResult(value) || isReplyToCommentResult(value)).toBe(expected);
   });
 });
 

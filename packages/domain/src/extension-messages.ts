@@ -8,6 +8,8 @@ export const EXTENSION_MESSAGE_TYPES = [
   'open_queue_processor',
   'wait_a_bit',
   'send_queue_item',
+  'read_post',
+  'reply_to_comment',
 ] as const;
 
 /** One of the message types of EXTENSION_MESSAGE_TYPES. */
@@ -53,9 +55,60 @@ export interface SendQueueItemMessage {
   profile: { profileId: string | null; username: string | null; url: string | null };
 }
 
+/** Asks the extension to open a tracked post in the platform's work tab and read its comments (Auto Responder). */
+export interface ReadPostMessage {
+  type: 'read_post';
+  platform: SocialPlatform;
+  permalinkURL: string;
+}
+
+/** Asks the extension to answer one comment of a tracked post, in the platform's work tab. */
+export interface ReplyToCommentMessage {
+  type: 'reply_to_comment';
+  platform: SocialPlatform;
+  permalinkURL: string;
+  commentId: string;
+  text: string;
+}
+
 /** A message from the web app to the extension. */
 export type ExtensionMessage =
-  CheckExtensionMessage | LogInMessage | OpenQueueProcessorMessage | WaitABitMessage | SendQueueItemMessage;
+  | CheckExtensionMessage
+  | LogInMessage
+  | OpenQueueProcessorMessage
+  | WaitABitMessage
+  | SendQueueItemMessage
+  | ReadPostMessage
+  | ReplyToCommentMessage;
+
+/** One comment as the extension reads it from a post (the capture package's PostComment). */
+export interface ReadComment {
+  commentId: string;
+  parentCommentId: string | null;
+  authorName: string | null;
+  profileId: string | null;
+  username: string | null;
+  profileUrl: string | null;
+  text: string;
+}
+
+/**
+ * The extension's answer to read_post: the comments read, or why none were (failed), or nothing done
+ * at all (not-sent: held by wait_a_bit, or the platform's work tab busy with another action).
+ */
+export interface ReadPostResult {
+  type: 'read_post_result';
+  outcome: 'read' | 'failed' | 'not-sent';
+  reason: string | null;
+  comments: ReadComment[];
+}
+
+/** The extension's answer to reply_to_comment. */
+export interface ReplyToCommentResult {
+  type: 'reply_to_comment_result';
+  outcome: 'posted' | 'already-posted' | 'failed' | 'not-sent';
+  reason: string | null;
+}
 
 /**
  * What sending a queue item came to: sent (seen in the thread), already sent (found there before
@@ -146,9 +199,39 @@ export function isExtensionMessage(value: unknown): value is ExtensionMessage {
         isFilledString(value.text) &&
         isRecipientProfile(value.profile)
       );
+    case 'read_post':
+      return isSocialPlatform(value.platform) && isFilledString(value.permalinkURL);
+    case 'reply_to_comment':
+      return (
+        isSocialPlatform(value.platform) &&
+        isFilledString(value.permalinkURL) &&
+        isFilledString(value.commentId) &&
+        isFilledString(value.text)
+      );
     default:
       return false;
   }
+}
+
+/** Checks that a value is the extension's answer to read_post. */
+export function isReadPostResult(value: unknown): value is ReadPostResult {
+  return (
+    isRecord(value) &&
+    value.type === 'read_post_result' &&
+    ['read', 'failed', 'not-sent'].includes(value.outcome as string) &&
+    (value.reason === null || typeof value.reason === 'string') &&
+    Array.isArray(value.comments)
+  );
+}
+
+/** Checks that a value is the extension's answer to reply_to_comment. */
+export function isReplyToCommentResult(value: unknown): value is ReplyToCommentResult {
+  return (
+    isRecord(value) &&
+    value.type === 'reply_to_comment_result' &&
+    ['posted', 'already-posted', 'failed', 'not-sent'].includes(value.outcome as string) &&
+    (value.reason === null || typeof value.reason === 'string')
+  );
 }
 
 /** Checks that a value is the extension's answer to send_queue_item. */

@@ -13,6 +13,10 @@ import type {
   MemberRequestBatch,
   MemberRequestBatchResult,
   MemberRequestWork,
+  ReadPostMessage,
+  ReadPostResult,
+  ReplyToCommentMessage,
+  ReplyToCommentResult,
   SendQueueItemMessage,
   SendQueueItemResult,
   SocialPlatform,
@@ -38,6 +42,9 @@ import type {
   ExtensionState,
   PageRequest,
   PortApiRequest,
+  PostWorkRequest,
+  ReadPostCommentsAnswer,
+  ReplyToCommentAnswer,
   SendInConversationAnswer,
   SendInConversationRequest,
 } from '../shared/worker-messages';
@@ -227,6 +234,9 @@ async function handleWebMessage(message: ExtensionMessage, origin: string): Prom
       return openQueueProcessor(message.platform);
     case 'send_queue_item':
       return sendQueueItem(message, origin);
+    case 'read_post':
+    case 'reply_to_comment':
+      return workOnPost(message, origin);
   }
 }
 
@@ -393,12 +403,71 @@ async function sendQueueItem(message: SendQueueItemMessage, origin: string): Pro
       text: message.text,
       checkThreadFirst: message.checkThreadFirst,
     };
-    const sent = await askWorkTab(tabId, request);
+    const sent = await askWorkTab<SendInConversationRequest, SendInConversationAnswer>(tabId, request);
     if (sent === null) return answer('failed', `GroupTrack could not reach the ${name} page to send.`);
     return answer(sent.outcome, sent.reason);
   } finally {
     sendingOn.delete(platform);
   }
+}
+
+/**
+ * The Auto Responder's visit to a tracked post, for the processor tab of the signed-in server: opens
+ * the post in the platform's work tab (unless it is there already) and has its content script read the
+ * comments, or answer one. Like a send, nothing is done while wait_a_bit holds or while another action
+ * uses the platform's work tab.
+ */
+async function workOnPost(
+  message: ReadPostMessage | ReplyToCommentMessage,
+  origin: string,
+): Promise<ReadPostResult | ReplyToCommentResult> {
+  const name = PLATFORM_NAMES[message.platform];
+  const answer = (outcome: 'failed' | 'not-sent', reason: string): ReadPostResult | ReplyToCommentResult =>
+    message.type === 'read_post'
+      ? { type: 'read_post_result', outcome, reason, comments: [] }
+      : { type: 'reply_to_comment_result', outcome, reason };
+  const session = await currentSession();
+  if (!session || session.serverUrl !== origin) {
+    return answer('not-sent', 'The GroupTrack extension is not signed in to this server.');
+  }
+  const holdUntil = await readStored('holdUntil');
+  if (holdUntil !== undefined && holdUntil > Date.now()) {
+    return answer('not-sent', 'Held for a moment while you work (wait a bit).');
+  }
+  if (sendingOn.has(message.platform)) return answer('not-sent', `The ${name} work tab is busy.`);
+  sendingOn.add(message.platform);
+  try {
+    const tabId = await workTabAt(message.platform, message.permalinkURL);
+    if (tabId === null) return answer('failed', `The ${name} post did not load.`);
+    if (message.type === 'read_post') {
+      const read = await askWorkTab<PostWorkRequest, ReadPostCommentsAnswer>(tabId, {
+        kind: 'read_post_comments',
+      });
+      if (read === null)
+        return answer('failed', `GroupTrack could not reach the ${name} page to read the post.`);
+      return read.ok
+        ? { type: 'read_post_result', outcome: 'read', reason: null, comments: read.comments }
+        : answer('failed', read.reason);
+    }
+    const replied = await askWorkTab<PostWorkRequest, ReplyToCommentAnswer>(tabId, {
+      kind: 'reply_to_comment',
+      commentId: message.commentId,
+      text: message.text,
+    });
+    if (replied === null) return answer('failed', `GroupTrack could not reach the ${name} page to reply.`);
+    return { type: 'reply_to_comment_result', ...replied };
+  } finally {
+    sendingOn.delete(message.platform);
+  }
+}
+
+/** The platform's work tab showing the address: as it is when it shows it already, else loaded there. */
+async function workTabAt(platform: SocialPlatform, address: string): Promise<number | null> {
+  const known = ((await readStored('workTabs')) ?? {})[platform];
+  const tab = known === undefined ? null : await chrome.tabs.get(known).catch(() => null);
+  const strip = (url: string) => url.split('#')[0]!.replace(/\/$/, '');
+  if (tab?.id !== undefined && tab.url !== undefined && strip(tab.url) === strip(address)) return tab.id;
+  return openWorkTab(platform, address);
 }
 
 /**
@@ -445,18 +514,11 @@ async function openWorkTab(platform: SocialPlatform, address: string): Promise<n
   }
 }
 
-/** Asks the work tab's content script to send; it may take a moment to start on a fresh page. */
-async function askWorkTab(
-  tabId: number,
-  request: SendInConversationRequest,
-): Promise<SendInConversationAnswer | null> {
+/** Asks the work tab's content script to do its work; it may take a moment to start on a fresh page. */
+async function askWorkTab<Request, Answer>(tabId: number, request: Request): Promise<Answer | null> {
   for (let attempt = 0; attempt < CONTENT_READY_TRIES; attempt++) {
     try {
-      const answer = await chrome.tabs.sendMessage<SendInConversationRequest, SendInConversationAnswer>(
-        tabId,
-        request,
-        { frameId: 0 },
-      );
+      const answer = await chrome.tabs.sendMessage<Request, Answer>(tabId, request, { frameId: 0 });
       if (answer !== undefined) return answer;
     } catch {
       // "Receiving end does not exist": the page's script has not started yet.

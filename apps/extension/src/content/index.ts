@@ -4,15 +4,17 @@
  * comment thread or conversation list gives rows that get badges for people already in GroupTrack.
  * Single-page sites move without loading a page, so a changed address reads the page again.
  */
-import { detectPageWithPack, isPackHost, isSignedOutAddress } from '@grouptrack/capture';
+import { detectPageWithPack, isPackHost, isSignedOutAddress, readPostComments } from '@grouptrack/capture';
 import type { SelectorMiss, SelectorPack } from '@grouptrack/capture';
 import type { SocialPlatform } from '@grouptrack/domain';
-import { MISSES_PER_REPORT, isSendInConversationRequest } from '../shared/worker-messages';
+import { MISSES_PER_REPORT, isPostWorkRequest, isSendInConversationRequest } from '../shared/worker-messages';
 import type {
   CaptureContext,
   CaptureRequestsAnswer,
   ContentRequest,
   ConversationStopAnswer,
+  PostWorkRequest,
+  ReadPostCommentsAnswer,
   RequestWorkAnswer,
   SendInConversationAnswer,
   SendInConversationRequest,
@@ -20,6 +22,7 @@ import type {
 import { startRequestCapture } from './member-requests';
 import { createSafetyStops } from './safety-stops';
 import { sendInConversation } from './send-message';
+import { replyToComment, type ReplyAnswer } from './reply-to-comment';
 import { mountOverlay } from './overlay';
 import { readPage, toOnScreenPerson } from './read-page';
 import type { PageReading } from './read-page';
@@ -151,6 +154,33 @@ async function sendQueued(request: SendInConversationRequest): Promise<SendInCon
   }
 }
 
+/** The Auto Responder's work on the tracked post open in this work tab: read its comments, or answer one. */
+async function workOnPost(request: PostWorkRequest): Promise<ReadPostCommentsAnswer | ReplyAnswer> {
+  const context = await askWorker<CaptureContext>({ kind: 'get_capture_context' });
+  const pack = context && Object.values(context.packs).find((each) => isPackHost(each, location.hostname));
+  if (request.kind === 'read_post_comments') {
+    if (!pack) return { ok: false, reason: 'GroupTrack does not read posts on this site.' };
+    const reading = readPostComments(document, location.href, pack);
+    if (reading.misses.length > 0) reportMisses(reading.misses);
+    return reading.isPost
+      ? { ok: true, comments: reading.comments }
+      : { ok: false, reason: `The post did not open (the page is ${location.href}).` };
+  }
+  if (!pack) return { outcome: 'failed', reason: 'GroupTrack does not answer comments on this site.' };
+  if (sending) return { outcome: 'failed', reason: 'Another action is under way in this tab.' };
+  sending = true;
+  try {
+    return await replyToComment(request, {
+      pack,
+      doc: document,
+      currentUrl: () => location.href,
+      reportMisses,
+    });
+  } finally {
+    sending = false;
+  }
+}
+
 /**
  * Tells the worker a conversation (or the sign-in page) is ready, in case this tab is a work tab
  * it is waiting for: a message can be sent from here without waiting for the page's pictures.
@@ -159,17 +189,23 @@ async function announceConversationPage(): Promise<void> {
   const context = await askWorker<CaptureContext>({ kind: 'get_capture_context' });
   const pack = context && Object.values(context.packs).find((each) => isPackHost(each, location.hostname));
   if (!pack) return;
-  if (
-    detectPageWithPack(location.href, pack)?.kind === 'conversation' ||
-    isSignedOutAddress(pack, location.href)
-  )
+  const kind = detectPageWithPack(location.href, pack)?.kind;
+  // A tracked post is a work tab's page too (the Auto Responder reads and answers its comments).
+  if (kind === 'conversation' || kind === 'comments' || isSignedOutAddress(pack, location.href))
     await askWorker({ kind: 'conversation_page_ready' });
 }
 
 chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
-  if (sender.id !== chrome.runtime.id || sender.tab || !isSendInConversationRequest(message)) return false;
-  void sendQueued(message).then(sendResponse);
-  return true;
+  if (sender.id !== chrome.runtime.id || sender.tab) return false;
+  if (isSendInConversationRequest(message)) {
+    void sendQueued(message).then(sendResponse);
+    return true;
+  }
+  if (isPostWorkRequest(message)) {
+    void workOnPost(message).then(sendResponse);
+    return true;
+  }
+  return false;
 });
 
 void announceConversationPage();

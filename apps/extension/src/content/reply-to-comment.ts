@@ -1,6 +1,7 @@
 import { findPostCommentControl, isSameMessageText, readPostComments } from '@grouptrack/capture';
 import type { PostComment, SelectorMiss, SelectorPack } from '@grouptrack/capture';
 import { PLATFORM_NAMES } from '@grouptrack/domain';
+import type { ReplyToCommentAnswer } from '../shared/worker-messages';
 import { asClickable, typeInto } from './composer';
 import { SEND_JITTER_MS } from './send-message';
 
@@ -10,10 +11,7 @@ export const REPLY_BOX_TIMEOUT_MS = 10_000;
 export const REPLY_CONFIRM_TIMEOUT_MS = 25_000;
 const POLL_MS = 250;
 
-export interface ReplyAnswer {
-  outcome: 'posted' | 'already-posted' | 'failed';
-  reason: string | null;
-}
+export type ReplyAnswer = ReplyToCommentAnswer;
 
 export interface ReplyDeps {
   pack: SelectorPack;

@@ -8,6 +8,7 @@ import type {
   MemberRequestOutcomeReport,
   MemberRequestPlatform,
   MemberRequestWork,
+  ReadComment,
   SocialPlatform,
 } from '@grouptrack/domain';
 
@@ -112,6 +113,28 @@ export function isSendInConversationRequest(value: unknown): value is SendInConv
   if (typeof value !== 'object' || value === null) return false;
   const { kind, text, checkThreadFirst } = value as Record<string, unknown>;
   return kind === 'send_in_conversation' && typeof text === 'string' && typeof checkThreadFirst === 'boolean';
+}
+
+/** What the worker asks the content script of a work tab on a tracked post (the Auto Responder). */
+export type PostWorkRequest =
+  { kind: 'read_post_comments' } | { kind: 'reply_to_comment'; commentId: string; text: string };
+
+/** What answering a comment came to (reply_to_comment's outcomes, less those decided in the worker). */
+export interface ReplyToCommentAnswer {
+  outcome: 'posted' | 'already-posted' | 'failed';
+  reason: string | null;
+}
+
+/** The comments of the post open in the tab, or why they could not be read. */
+export type ReadPostCommentsAnswer = { ok: true; comments: ReadComment[] } | { ok: false; reason: string };
+
+export function isPostWorkRequest(value: unknown): value is PostWorkRequest {
+  if (typeof value !== 'object' || value === null) return false;
+  const { kind, commentId, text } = value as Record<string, unknown>;
+  return (
+    kind === 'read_post_comments' ||
+    (kind === 'reply_to_comment' && typeof commentId === 'string' && typeof text === 'string')
+  );
 }
 
 /** The decisions waiting on a group's page, or why they could not be read. */

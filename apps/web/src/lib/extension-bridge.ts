@@ -2,6 +2,8 @@ import {
   EXTENSION_CHECK,
   isCheckExtensionResult,
   isLogInResult,
+  isReadPostResult,
+  isReplyToCommentResult,
   isSendQueueItemResult,
   isWaitABitResult,
 } from '@grouptrack/domain';
@@ -10,6 +12,10 @@ import type {
   ExtensionStatus,
   ExtensionUser,
   LogInResult,
+  ReadPostMessage,
+  ReadPostResult,
+  ReplyToCommentMessage,
+  ReplyToCommentResult,
   SendQueueItemMessage,
   SendQueueItemResult,
 } from '@grouptrack/domain';
@@ -123,4 +129,22 @@ export function waitABit(timeoutMs: number = EXTENSION_CHECK.replyTimeoutMs): Pr
     (data) => (isWaitABitResult(data) ? data.holdUntil : undefined),
     timeoutMs,
   );
+}
+
+/**
+ * The Auto Responder's two asks: read a tracked post's comments, and answer one comment. One at a time
+ * (the processor waits for each answer), so an answer needs no id; null when no answer came in time.
+ */
+export function readPostThroughExtension(
+  message: ReadPostMessage,
+  timeoutMs: number,
+): Promise<ReadPostResult | null> {
+  return exchange(message, (data) => (isReadPostResult(data) ? data : undefined), timeoutMs);
+}
+
+export function replyThroughExtension(
+  message: ReplyToCommentMessage,
+  timeoutMs: number,
+): Promise<ReplyToCommentResult | null> {
+  return exchange(message, (data) => (isReplyToCommentResult(data) ? data : undefined), timeoutMs);
 }

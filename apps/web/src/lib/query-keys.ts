@@ -57,6 +57,10 @@ export const teamKeys = {
   workflows: (teamUID: string) => [...teamKeys.all(teamUID), 'workflows'] as const,
   workflowRuns: (teamUID: string, workflowId: string, status: string | null) =>
     [...teamKeys.workflows(teamUID), workflowId, 'runs', status] as const,
+  /** The Auto Responder (/tools/postTracker): its job groups and its jobs with their counts. */
+  autoResponder: (teamUID: string) => [...teamKeys.all(teamUID), 'auto-responder'] as const,
+  autoResponderGroups: (teamUID: string) => [...teamKeys.autoResponder(teamUID), 'groups'] as const,
+  autoResponderJobs: (teamUID: string) => [...teamKeys.autoResponder(teamUID), 'jobs'] as const,
   /** A contact's workflow runs: under the contact, so a change to the contact refreshes them. */
   contactWorkflowRuns: (teamUID: string, GTID: string) =>
     [...teamKeys.contact(teamUID, GTID), 'workflow-runs'] as const,

@@ -146,10 +146,20 @@ describe('a reading of a post', () => {
       expect(tagIds).toEqual(expect.arrayContaining([tag('Guide'), tag('Hot')]));
     }
 
+    // A visit that could not post the replies gets them again on the next; nobody new is answered.
     const again = await report(jobId, TEN_COMMENTS);
     expect(again.status).toBe(200);
-    expect(again.body.data.replies).toEqual([]);
+    expect(again.body.data.replies).toEqual(first.body.data.replies);
     expect(again.body.data.counts).toEqual(first.body.data.counts);
+    for (const { commentId } of first.body.data.replies as { commentId: string }[]) {
+      await owner.post(team.path(`auto-responders/${jobId}/replies`), { commentId, outcome: 'posted' });
+    }
+    // The next reading shows the job's own replies too: they are no comments of the post's.
+    const ownReply = comment('own1', 'Dana Reyes', 'Sent you a message, Ana! More info inside.');
+    const withOwn = { ...ownReply, text: 'Sent  you a message, ana!' };
+    const third = await report(jobId, [...TEN_COMMENTS, withOwn]);
+    expect(third.body.data.replies).toEqual([]);
+    expect(third.body.data.counts).toEqual({ ...first.body.data.counts, replied: 4 });
     const after = await owner.get(team.path('queue-items?status=scheduled&platform=facebook'));
     expect(after.body.data.items).toHaveLength(queued.body.data.items.length);
   });

@@ -212,3 +212,31 @@ export async function findMessageTemplates(db: TeamDb, teamId: string, ids: stri
     .from(messageTemplates)
     .where(and(eq(messageTemplates.teamId, teamId), inArray(messageTemplates.id, ids)));
 }
+
+/**
+ * The replies of a job still to post (pending): those just rendered and those an earlier visit could
+ * not post (the extension was held or busy, or the tab closed), oldest first.
+ */
+export async function listPendingReplies(db: TeamDb, teamId: string, jobId: string) {
+  return db
+    .select({ commentId: autoResponderAnswers.commentId, text: autoResponderAnswers.replyText })
+    .from(autoResponderAnswers)
+    .where(
+      and(
+        eq(autoResponderAnswers.teamId, teamId),
+        eq(autoResponderAnswers.jobId, jobId),
+        eq(autoResponderAnswers.replyStatus, 'pending'),
+      ),
+    )
+    .orderBy(asc(autoResponderAnswers.createdAt))
+    .limit(100);
+}
+
+/** The texts of the replies a job rendered: its own comments, when the extension reads the post again. */
+export async function listReplyTexts(db: TeamDb, teamId: string, jobId: string) {
+  const rows = await db
+    .select({ text: autoResponderAnswers.replyText })
+    .from(autoResponderAnswers)
+    .where(and(eq(autoResponderAnswers.teamId, teamId), eq(autoResponderAnswers.jobId, jobId)));
+  return rows.flatMap((row) => (row.text === null ? [] : [row.text]));
+}

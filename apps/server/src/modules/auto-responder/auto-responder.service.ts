@@ -443,8 +443,12 @@ export function createAutoResponderService(deps: {
       await requirePro(teamUID);
       const db = databases.forTeam(teamUID);
       const job = await requireReportableJob(db, member, jobId);
-      // A comment the page shows twice is one comment.
-      const comments = [...new Map(report.comments.map((comment) => [comment.commentId, comment])).values()];
+      // A comment the page shows twice is one comment; the job's own replies are none of its comments
+      // (one that holds a trigger word would otherwise be answered in turn).
+      const ours = new Set((await repo.listReplyTexts(db, teamUID, jobId)).map(sameText));
+      const comments = [
+        ...new Map(report.comments.map((comment) => [comment.commentId, comment])).values(),
+      ].filter((comment) => !ours.has(sameText(comment.text)));
       // Claimed in one transaction with what was seen: the primary key of an answer is what makes
       // "nobody is answered twice" hold when two tabs report the same post at once.
       const claimed = await db.transaction(async (tx) => {
@@ -514,10 +518,10 @@ export function createAutoResponderService(deps: {
           messaged: answered.filter((answer) => answer.queueItemId !== null).length,
         });
       });
+      // Every reply still to post: this visit's, and any an earlier visit could not post.
+      const pending = await repo.listPendingReplies(db, teamUID, jobId);
       return {
-        replies: answered
-          .filter((answer) => answer.replyStatus === 'pending')
-          .map((answer) => ({ commentId: answer.commentId, text: answer.replyText! })),
+        replies: pending.flatMap(({ commentId, text }) => (text === null ? [] : [{ commentId, text }])),
         counts: presentCounts(row),
       };
     },
@@ -552,4 +556,9 @@ export function createAutoResponderService(deps: {
       return presentCounts(await requireJob(db, teamUID, jobId));
     },
   };
+}
+
+/** A text as a comment compares it: spaces collapsed, any case. */
+function sameText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().toLocaleLowerCase();
 }

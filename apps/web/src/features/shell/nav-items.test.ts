@@ -62,11 +62,15 @@ describe('which pages are offered', () => {
   it.each([
     { name: 'a built page', pathname: '/tasks', expected: true },
     { name: 'a page below a built one', pathname: '/contacts/pipeline/p1', expected: true },
-    { name: 'a coming page', pathname: '/setup/workflows', expected: false },
-    { name: 'a page below a coming one', pathname: '/tools/postTracker/p1', expected: false },
+    { name: 'a coming page', pathname: '/setup/connections', expected: false },
+    { name: 'a page below a coming one', pathname: '/setup/connections/c1', expected: false },
     { name: 'the queue processor of a platform', pathname: '/queue/instagram', expected: true },
     { name: 'a page the list does not name', pathname: '/contact/abc/overview', expected: true },
-    { name: 'a sibling sharing a prefix with a coming page', pathname: '/setup/workflows-x', expected: true },
+    {
+      name: 'a sibling sharing a prefix with a coming page',
+      pathname: '/setup/connections-x',
+      expected: true,
+    },
   ])('$name: $expected', ({ pathname, expected }) => {
     expect(isPageAvailable(pathname)).toBe(expected);
   });

@@ -8,6 +8,8 @@ import { waitABit } from '../../../lib/extension-bridge';
 import { pauseQueue, resumeQueue, useQueueStatus, useSetQueueStatus } from '../api/queue-processor';
 import type { ProcessorEvent, ProcessorState } from '../lib/processor-loop';
 import { useQueueProcessor } from '../lib/use-queue-processor';
+import type { AutoResponderEvent } from '../lib/auto-responder-round';
+import { useAutoResponder } from '../lib/use-auto-responder';
 
 export interface QueueProcessorPageProps {
   teamUID: string;
@@ -24,6 +26,7 @@ export function QueueProcessorPage({ teamUID, platform }: QueueProcessorPageProp
   const status = useQueueStatus(teamUID, platform);
   const setStatus = useSetQueueStatus(teamUID, platform);
   const { state, events, wake } = useQueueProcessor(teamUID, platform);
+  const visits = useAutoResponder(teamUID, platform);
   const change = useMutation({
     mutationFn: (action: 'pause' | 'resume') =>
       action === 'pause' ? pauseQueue(teamUID, platform) : resumeQueue(teamUID, platform),
@@ -87,6 +90,7 @@ export function QueueProcessorPage({ teamUID, platform }: QueueProcessorPageProp
       {status.data && <TodayCard status={status.data} />}
       <NowCard state={state} status={status.data ?? null} />
       <EventList events={events} />
+      <VisitList visits={visits} />
     </Stack>
   );
 }
@@ -209,6 +213,28 @@ function EventList({ events }: { events: ProcessorEvent[] }) {
                 — {event.reason}
               </Text>
             )}
+          </List.Item>
+        ))}
+      </List>
+    </Paper>
+  );
+}
+
+/** What the Auto Responder did from this tab, newest first. */
+function VisitList({ visits }: { visits: AutoResponderEvent[] }) {
+  if (visits.length === 0) return null;
+  return (
+    <Paper withBorder radius="md" p="md" role="region" aria-label="Auto Responder from this tab">
+      <List spacing={4} size="sm" listStyleType="none">
+        {visits.map((visit, index) => (
+          <List.Item key={index}>
+            <Text span fw={500}>
+              {visit.jobName}
+            </Text>
+            <Text span c={visit.isProblem ? 'red' : 'dimmed'}>
+              {' '}
+              — {visit.text}
+            </Text>
           </List.Item>
         ))}
       </List>
