@@ -1,9 +1,9 @@
 import { findPostCommentControl, isSameMessageText, readPostComments } from '@grouptrack/capture';
-import type { PostComment, SelectorMiss, SelectorPack } from '@grouptrack/capture';
+import type { PostComment } from '@grouptrack/capture';
 import { PLATFORM_NAMES } from '@grouptrack/domain';
 import type { ReplyToCommentAnswer } from '../shared/worker-messages';
 import { asClickable, typeInto } from './composer';
-import { SEND_JITTER_MS } from './send-message';
+import { SEND_JITTER_MS, type SendDeps } from './send-message';
 
 /** How long the comment box may take to open after Reply. */
 export const REPLY_BOX_TIMEOUT_MS = 10_000;
@@ -13,19 +13,12 @@ const POLL_MS = 250;
 
 export type ReplyAnswer = ReplyToCommentAnswer;
 
-export interface ReplyDeps {
-  pack: SelectorPack;
-  doc: Document;
-  currentUrl: () => string;
-  reportMisses: (misses: SelectorMiss[]) => void;
-  wait?: (ms: number) => Promise<void>;
-  random?: () => number;
-}
+export type ReplyDeps = SendDeps;
 
 /**
  * Answers one comment of the post open on this page, at most once: a reply of the same text already
- * under the comment counts as posted; otherwise it opens the comment's reply box (the post's comment box where
- * the platform has no reply of its own), types the text once, submits after a person's pause, and
+ * under the comment counts as posted; otherwise it opens the comment's reply box (the post's comment
+ * box where the platform has no reply of its own), types the text once, submits after a person's pause, and
  * answers posted only once the post shows the text. A box holding the user's own draft is never
  * typed into, and nothing is submitted twice.
  */

@@ -15,6 +15,7 @@ export const THREAD_SETTLE_MS = 1000;
 export const SEND_JITTER_MS = { min: 500, max: 1500 } as const;
 const POLL_MS = 250;
 
+/** What a work tab's action on the page needs: the page, its pack, and (for tests) time and chance. */
 export interface SendDeps {
   pack: SelectorPack;
   doc: Document;

@@ -303,45 +303,56 @@ export function createWorkflowEngine(deps: {
       const pipelineIds = [...new Set([...before, ...after].map((row) => row.pipelineId))];
       await changes.announce(tx, actor, run.contactId, 'update', pipelineIds);
     };
-    switch (step.type) {
-      case 'wait':
-        return { kind: 'wait', until: waitEnds(step, now), message: said };
-      case 'stopIfReplied':
-        return (await repo.repliedSince(tx, teamId, run.contactId, run.startedAt))
-          ? { kind: 'stop', message: 'Stopped: they replied.' }
-          : { kind: 'next', message: 'They have not replied: carried on.' };
-      case 'addNote': {
-        const noteId = createPushId('note_');
-        await insertNote(tx, {
-          teamId,
-          id: noteId,
-          contactId: run.contactId,
-          text: step.text,
-          createdByUid: actor.userId,
-        });
-        const line = note(run.contactId, 'note', 'added', { noteUID: noteId });
-        await changes.recordChange(tx, actor, run.contactId, before, {
-          history: [{ ...line, note: step.text }],
-        });
-        return { kind: 'next', message: said };
+    const outcome = await (async (): Promise<StepOutcome> => {
+      switch (step.type) {
+        case 'wait':
+          return { kind: 'wait', until: waitEnds(step, now), message: said };
+        case 'stopIfReplied':
+          return (await repo.repliedSince(tx, teamId, run.contactId, run.startedAt))
+            ? { kind: 'stop', message: 'Stopped: they replied.' }
+            : { kind: 'next', message: 'They have not replied: carried on.' };
+        case 'addNote': {
+          const noteId = createPushId('note_');
+          await insertNote(tx, {
+            teamId,
+            id: noteId,
+            contactId: run.contactId,
+            text: step.text,
+            createdByUid: actor.userId,
+          });
+          const line = note(run.contactId, 'note', 'added', { noteUID: noteId });
+          await changes.recordChange(tx, actor, run.contactId, before, {
+            history: [{ ...line, note: step.text }],
+          });
+          return { kind: 'next', message: said };
+        }
+        case 'moveStage':
+        case 'addTags':
+        case 'removeTags':
+        case 'createTask':
+        case 'queueMessage': {
+          const made = await bulk.applyAction(
+            tx,
+            { teamId, createdByUid: actor.userId },
+            prepared!,
+            [run.contactId],
+            note,
+          );
+          await announce();
+          if (made.length > 0) afterCommit.push(() => tasks.scheduleReminders(made, teamId));
+          return { kind: 'next', message: said };
+        }
       }
-      case 'moveStage':
-      case 'addTags':
-      case 'removeTags':
-      case 'createTask':
-      case 'queueMessage': {
-        const made = await bulk.applyAction(
-          tx,
-          { teamId, createdByUid: actor.userId },
-          prepared!,
-          [run.contactId],
-          note,
-        );
-        await announce();
-        if (made.length > 0) afterCommit.push(() => tasks.scheduleReminders(made, teamId));
-        return { kind: 'next', message: said };
-      }
+    })();
+    // Every step is a line of the person's history: the steps whose change writes none of its own
+    // (a wait, the reply check, a message queued, which the history tells once sent) say what they did.
+    if (step.type === 'wait' || step.type === 'stopIfReplied' || step.type === 'queueMessage') {
+      const action = { next: 'step', wait: 'waiting', stop: 'stopped' }[outcome.kind];
+      await changes.recordChange(tx, actor, run.contactId, before, {
+        history: [note(run.contactId, 'workflow', action, { step: run.step, said: outcome.message })],
+      });
     }
+    return outcome;
   }
 
   /**

@@ -143,7 +143,11 @@ describe('workflows', () => {
     const byWorkflow = history.body.data.items.filter(
       (line: { createdBy: string }) => line.createdBy === 'Workflow "Welcome"',
     );
-    expect(byWorkflow.map((line: { type: string }) => line.type).sort()).toEqual(['tag', 'task']);
+    // Each step is a line of the history: the tag's and the task's own, and one saying the message is queued.
+    expect(byWorkflow.map((line: { type: string }) => line.type).sort()).toEqual(['tag', 'task', 'workflow']);
+    expect(byWorkflow.find((line: { type: string }) => line.type === 'workflow').data).toMatchObject({
+      said: 'Queue the message "Welcome" on Facebook',
+    });
 
     // A step's job delivered twice (a retry after its commit) changes nothing.
     await server.server.context.workflows.runStepJob.handle({

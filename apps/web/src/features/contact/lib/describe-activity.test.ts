@@ -15,6 +15,20 @@ describe('describeActivity', () => {
     { type: 'note', action: 'added', data: null, pipeline: null, expected: 'Note added' },
     {
       type: 'message',
+      action: 'replied',
+      data: { platform: 'facebook' },
+      pipeline: null,
+      expected: 'They replied',
+    },
+    {
+      type: 'workflow',
+      action: 'waiting',
+      data: { step: 0, said: 'Wait 2 days' },
+      pipeline: null,
+      expected: 'Wait 2 days',
+    },
+    {
+      type: 'message',
       action: 'copied',
       data: { templateName: 'Welcome' },
       pipeline: null,

@@ -72,6 +72,9 @@ export function describeActivity({
     }
     case 'member_request':
       return describeMemberRequest(action, data);
+    case 'workflow':
+      // A workflow's step that changed nothing else: its own words ("Wait 2 days").
+      return readText(data, 'said') ?? `Workflow ${action}`;
     case 'contact':
       if (action === 'merged') return `Merged with ${readText(data, 'mergedName') ?? 'another contact'}`;
       return action === 'created' ? 'Contact created' : `Contact ${action}`;
