@@ -92,3 +92,24 @@ export function deleteStage(teamUID: string, stageID: string, moveTo?: string) {
     method: 'DELETE',
   });
 }
+
+/** Every tag of the list, the global sets' and the pipelines', with its set's name. */
+export function listAllTags(list: PipelineList) {
+  const sets = [...list.globalTagSets, ...list.pipelines.flatMap((pipeline) => pipeline.tagSets)];
+  return sets.flatMap((set) => set.tags.map((tag) => ({ ...tag, setName: set.name })));
+}
+
+/** The tags as a picker offers them, each named with its set: "Interests: Fitness". */
+export function tagOptions(list: PipelineList) {
+  return listAllTags(list).map((tag) => ({ value: tag.tagUID, label: `${tag.setName}: ${tag.name}` }));
+}
+
+export function pipelineOptions(list: PipelineList) {
+  return list.pipelines.map((pipeline) => ({ value: pipeline.groupUID, label: pipeline.nickName }));
+}
+
+/** A pipeline's stages as a picker offers them; none for no pipeline. */
+export function stageOptions(list: PipelineList, pipelineId: string | null) {
+  const pipeline = list.pipelines.find((item) => item.groupUID === pipelineId);
+  return (pipeline?.stages ?? []).map((stage) => ({ value: stage.stageUID, label: stage.name }));
+}

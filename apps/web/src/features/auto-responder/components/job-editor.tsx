@@ -13,6 +13,7 @@ import {
 import { parseTriggerWords } from '@grouptrack/domain';
 import { useState } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
+import { pipelineOptions, stageOptions, tagOptions } from '../../../lib/pipelines';
 import { useSaveAutoResponder, type AutoResponder, type AutoResponderGroup } from '../api/auto-responder';
 import {
   POST_ADDRESS_EXAMPLE,
@@ -20,11 +21,8 @@ import {
   findFormProblem,
   formFromJob,
   inputFromForm,
-  pipelineOptions,
   platformName,
   platformOfAddress,
-  stageOptions,
-  tagOptions,
   templateOptions,
   type AutoResponderChoices,
   type AutoResponderForm,
@@ -53,7 +51,7 @@ export function JobEditor({ teamUID, job, groups, initialGroupId, choices, onClo
   const platform = platformOfAddress(form.permalinkURL);
   const templates = templateOptions(choices);
   const noTemplates = templates.length === 0 ? 'Add a message template first' : undefined;
-  const stages = stageOptions(choices, form.pipelineId);
+  const stages = stageOptions(choices.pipelines, form.pipelineId);
 
   const submit = () => {
     const problem = findFormProblem(form);
@@ -148,7 +146,7 @@ export function JobEditor({ teamUID, job, groups, initialGroupId, choices, onClo
           <MultiSelect
             label="Tags"
             placeholder={form.tagIds.length === 0 ? 'No tags' : undefined}
-            data={tagOptions(choices)}
+            data={tagOptions(choices.pipelines)}
             value={form.tagIds}
             searchable
             clearable
@@ -158,7 +156,7 @@ export function JobEditor({ teamUID, job, groups, initialGroupId, choices, onClo
             <Select
               label="Pipeline"
               placeholder="No pipeline"
-              data={pipelineOptions(choices)}
+              data={pipelineOptions(choices.pipelines)}
               value={form.pipelineId}
               clearable
               onChange={(pipelineId) => set({ pipelineId, stageId: null })}

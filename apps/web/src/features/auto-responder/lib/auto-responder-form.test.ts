@@ -1,5 +1,6 @@
 import type { AutoResponder, PipelineList } from '@grouptrack/domain';
 import { describe, expect, it } from 'vitest';
+import { stageOptions } from '../../../lib/pipelines';
 import {
   describeActions,
   emptyForm,
@@ -11,7 +12,6 @@ import {
   namesFromChoices,
   neighbourPlacement,
   platformOfAddress,
-  stageOptions,
   type AutoResponderChoices,
   type AutoResponderForm,
 } from './auto-responder-form';
@@ -146,8 +146,8 @@ describe('the auto responder form', () => {
   });
 
   it('lists the stages of the chosen pipeline only', () => {
-    expect(stageOptions(choices, 'leads').map((option) => option.label)).toEqual(['Won', 'New']);
-    expect(stageOptions(choices, null)).toEqual([]);
+    expect(stageOptions(choices.pipelines, 'leads').map((option) => option.label)).toEqual(['Won', 'New']);
+    expect(stageOptions(choices.pipelines, null)).toEqual([]);
   });
 });
 

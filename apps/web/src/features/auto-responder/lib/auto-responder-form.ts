@@ -8,6 +8,7 @@ import {
   type AutoResponderPlatform,
   type PipelineList,
 } from '@grouptrack/domain';
+import { listAllTags } from '../../../lib/pipelines';
 
 /** What the job form offers to pick from: the team's pipelines (with stages and tags) and message templates. */
 export interface AutoResponderChoices {
@@ -129,25 +130,6 @@ export function platformName(platform: AutoResponderPlatform): string {
   return PLATFORM_NAMES[platform];
 }
 
-/** Every tag the member may pick, the global sets' and the pipelines', with its set's name. */
-function allTags(choices: AutoResponderChoices) {
-  const sets = [...choices.pipelines.globalTagSets, ...choices.pipelines.pipelines.flatMap((p) => p.tagSets)];
-  return sets.flatMap((set) => set.tags.map((tag) => ({ ...tag, setName: set.name })));
-}
-
-export function tagOptions(choices: AutoResponderChoices) {
-  return allTags(choices).map((tag) => ({ value: tag.tagUID, label: `${tag.setName}: ${tag.name}` }));
-}
-
-export function pipelineOptions(choices: AutoResponderChoices) {
-  return choices.pipelines.pipelines.map((p) => ({ value: p.groupUID, label: p.nickName }));
-}
-
-export function stageOptions(choices: AutoResponderChoices, pipelineId: string | null) {
-  const pipeline = choices.pipelines.pipelines.find((item) => item.groupUID === pipelineId);
-  return (pipeline?.stages ?? []).map((stage) => ({ value: stage.stageUID, label: stage.name }));
-}
-
 export function templateOptions(choices: AutoResponderChoices) {
   return choices.messageTemplates.map((t) => ({ value: t.templateUID, label: t.name }));
 }
@@ -167,7 +149,7 @@ export function namesFromChoices(choices: AutoResponderChoices): AutoResponderNa
   const stages = new Map(
     choices.pipelines.pipelines.flatMap((p) => p.stages.map((s) => [s.stageUID, s.name])),
   );
-  const tags = new Map(allTags(choices).map((tag) => [tag.tagUID, tag.name]));
+  const tags = new Map(listAllTags(choices.pipelines).map((tag) => [tag.tagUID, tag.name]));
   const templates = new Map(choices.messageTemplates.map((t) => [t.templateUID, t.name]));
   return {
     template: (id) => templates.get(id),

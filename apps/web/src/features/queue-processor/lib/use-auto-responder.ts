@@ -3,6 +3,7 @@ import type { AutoResponderCommentsAnswer, DueAutoResponder, SocialPlatform } fr
 import { useEffect, useState } from 'react';
 import { isApiError, requestData, teamPath } from '../../../lib/api-client';
 import { readPostThroughExtension, replyThroughExtension } from '../../../lib/extension-bridge';
+import { abortableSleep } from './abortable-sleep';
 import {
   AUTO_RESPONDER_IDLE_MS,
   POST_WORK_TIMEOUT_MS,
@@ -28,16 +29,7 @@ export function useAutoResponder(teamUID: string, platform: SocialPlatform): Aut
     if (!isTracked) return;
     const controller = new AbortController();
     const { signal } = controller;
-    const sleep = (ms: number) =>
-      new Promise<void>((resolve) => {
-        const done = () => {
-          window.clearTimeout(timer);
-          signal.removeEventListener('abort', done);
-          resolve();
-        };
-        const timer = window.setTimeout(done, ms);
-        signal.addEventListener('abort', done);
-      });
+    const sleep = (ms: number) => abortableSleep(signal, ms);
     const jobPath = (jobId: string, ...rest: string[]) =>
       teamPath(teamUID, 'auto-responders', jobId, ...rest);
     const deps: AutoResponderDeps = {

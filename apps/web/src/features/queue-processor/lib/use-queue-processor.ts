@@ -11,6 +11,7 @@ import {
   pauseQueue,
   useSetQueueStatus,
 } from '../api/queue-processor';
+import { abortableSleep } from './abortable-sleep';
 import { RETRY_MS, runProcessorRound } from './processor-loop';
 import type { ProcessorDeps, ProcessorEvent, ProcessorState } from './processor-loop';
 
@@ -32,17 +33,7 @@ export function useQueueProcessor(teamUID: string, platform: SocialPlatform) {
   useEffect(() => {
     const controller = new AbortController();
     const { signal } = controller;
-    const sleep = (ms: number) =>
-      new Promise<void>((resolve) => {
-        const done = () => {
-          window.clearTimeout(timer);
-          signal.removeEventListener('abort', done);
-          resolve();
-        };
-        const timer = window.setTimeout(done, ms);
-        signal.addEventListener('abort', done);
-        wakeRef.current = done;
-      });
+    const sleep = (ms: number) => abortableSleep(signal, ms, (wake) => (wakeRef.current = wake));
     const deps: ProcessorDeps = {
       platform,
       checkExtension: async () => {

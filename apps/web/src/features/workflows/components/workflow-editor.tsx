@@ -28,6 +28,7 @@ import {
 } from '@grouptrack/domain';
 import { useState } from 'react';
 import { Icon } from '../../../components/icons';
+import { pipelineOptions, stageOptions, tagOptions } from '../../../lib/pipelines';
 import { formatPlatformName } from '../../../lib/platform-names';
 import { useSaveWorkflow, type Workflow } from '../api/workflows';
 import {
@@ -36,8 +37,6 @@ import {
   findFormProblem,
   newWorkflow,
   STEP_LABELS,
-  stageOptions,
-  tagOptions,
   TRIGGER_LABELS,
   type WorkflowChoices,
 } from '../lib/workflow-form';
@@ -67,7 +66,7 @@ export function WorkflowEditor({ teamUID, workflow, choices, onClose }: Workflow
   );
   const [shownProblem, setShownProblem] = useState<string | null>(null);
   const { trigger, conditions, steps } = input.definition;
-  const pipelineOptions = choices.pipelines.pipelines.map((p) => ({ value: p.groupUID, label: p.nickName }));
+  const pipelines = pipelineOptions(choices.pipelines);
   const triggerPipeline = 'pipelineId' in trigger ? trigger.pipelineId : null;
 
   const setDefinition = (change: Partial<WorkflowInput['definition']>) =>
@@ -125,7 +124,7 @@ export function WorkflowEditor({ teamUID, workflow, choices, onClose }: Workflow
             <TriggerFields
               trigger={trigger}
               choices={choices}
-              pipelineOptions={pipelineOptions}
+              pipelineOptions={pipelines}
               onChange={setTrigger}
             />
           </Stack>
@@ -139,7 +138,7 @@ export function WorkflowEditor({ teamUID, workflow, choices, onClose }: Workflow
               <MultiSelect
                 label="Are in one of these stages"
                 placeholder="Any stage"
-                data={stageOptions(choices, conditions.pipelineId ?? triggerPipeline)}
+                data={stageOptions(choices.pipelines, conditions.pipelineId ?? triggerPipeline)}
                 value={conditions.stageIds}
                 onChange={(stageIds) => setConditions({ stageIds })}
               />
@@ -155,7 +154,7 @@ export function WorkflowEditor({ teamUID, workflow, choices, onClose }: Workflow
               <MultiSelect
                 label="Have tags"
                 placeholder="Any tags"
-                data={tagOptions(choices)}
+                data={tagOptions(choices.pipelines)}
                 value={conditions.tags?.tagIds ?? []}
                 onChange={(tagIds) =>
                   setConditions({
@@ -222,7 +221,7 @@ export function WorkflowEditor({ teamUID, workflow, choices, onClose }: Workflow
                 <StepFields
                   step={step}
                   choices={choices}
-                  pipelineOptions={pipelineOptions}
+                  pipelineOptions={pipelines}
                   onChange={(next) => setStep(index, next)}
                 />
                 <ActionIcon
@@ -362,7 +361,7 @@ function TriggerFields({
               pipelineId &&
               onChange({
                 pipelineId,
-                toStageId: stageOptions(choices, pipelineId)[0]?.value ?? null,
+                toStageId: stageOptions(choices.pipelines, pipelineId)[0]?.value ?? null,
                 fromStageId: null,
               })
             }
@@ -370,14 +369,14 @@ function TriggerFields({
           <Select
             label="From stage"
             placeholder="Any stage"
-            data={stageOptions(choices, trigger.pipelineId)}
+            data={stageOptions(choices.pipelines, trigger.pipelineId)}
             value={trigger.fromStageId}
             onChange={(fromStageId) => onChange({ fromStageId })}
           />
           <Select
             label="To stage"
             placeholder="Any stage"
-            data={stageOptions(choices, trigger.pipelineId)}
+            data={stageOptions(choices.pipelines, trigger.pipelineId)}
             value={trigger.toStageId}
             onChange={(toStageId) => onChange({ toStageId })}
           />
@@ -388,7 +387,7 @@ function TriggerFields({
       return (
         <Select
           label="Tag"
-          data={tagOptions(choices)}
+          data={tagOptions(choices.pipelines)}
           value={trigger.tagId}
           allowDeselect={false}
           searchable
@@ -410,12 +409,12 @@ function TriggerFields({
             allowDeselect={false}
             onChange={(pipelineId) =>
               pipelineId &&
-              onChange({ pipelineId, stageId: stageOptions(choices, pipelineId)[0]?.value ?? '' })
+              onChange({ pipelineId, stageId: stageOptions(choices.pipelines, pipelineId)[0]?.value ?? '' })
             }
           />
           <Select
             label="Stage"
-            data={stageOptions(choices, trigger.pipelineId)}
+            data={stageOptions(choices.pipelines, trigger.pipelineId)}
             value={trigger.stageId}
             allowDeselect={false}
             onChange={(stageId) => stageId && onChange({ stageId })}
@@ -465,7 +464,7 @@ function StepFields({
         <MultiSelect
           label="Tags"
           style={{ flex: 1 }}
-          data={tagOptions(choices)}
+          data={tagOptions(choices.pipelines)}
           value={step.tagIds}
           searchable
           onChange={(tagIds) => onChange({ ...step, tagIds })}
@@ -481,12 +480,16 @@ function StepFields({
             allowDeselect={false}
             onChange={(pipelineId) =>
               pipelineId &&
-              onChange({ ...step, pipelineId, stageId: stageOptions(choices, pipelineId)[0]?.value ?? '' })
+              onChange({
+                ...step,
+                pipelineId,
+                stageId: stageOptions(choices.pipelines, pipelineId)[0]?.value ?? '',
+              })
             }
           />
           <Select
             label="Stage"
-            data={stageOptions(choices, step.pipelineId)}
+            data={stageOptions(choices.pipelines, step.pipelineId)}
             value={step.stageId}
             allowDeselect={false}
             onChange={(stageId) => stageId && onChange({ ...step, stageId })}

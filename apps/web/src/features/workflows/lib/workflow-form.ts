@@ -9,6 +9,7 @@ import {
   type WorkflowTrigger,
   type WorkflowTriggerType,
 } from '@grouptrack/domain';
+import { listAllTags, stageOptions, tagOptions } from '../../../lib/pipelines';
 
 /** What the editor offers to pick from: the team's pipelines (with stages and tags) and templates. */
 export interface WorkflowChoices {
@@ -41,24 +42,9 @@ export const STEP_LABELS: Record<WorkflowStepType, string> = {
   stopIfReplied: 'Stop if they have replied',
 };
 
-/** Every tag the member may pick, the global sets' and the pipelines', with its set's name. */
-function allTags(choices: WorkflowChoices) {
-  const sets = [...choices.pipelines.globalTagSets, ...choices.pipelines.pipelines.flatMap((p) => p.tagSets)];
-  return sets.flatMap((set) => set.tags.map((tag) => ({ ...tag, setName: set.name })));
-}
-
-export function tagOptions(choices: WorkflowChoices) {
-  return allTags(choices).map((tag) => ({ value: tag.tagUID, label: `${tag.setName}: ${tag.name}` }));
-}
-
-export function stageOptions(choices: WorkflowChoices, pipelineId: string | null) {
-  const pipeline = choices.pipelines.pipelines.find((item) => item.groupUID === pipelineId);
-  return (pipeline?.stages ?? []).map((stage) => ({ value: stage.stageUID, label: stage.name }));
-}
-
 const firstPipeline = (choices: WorkflowChoices) => choices.pipelines.pipelines[0]?.groupUID ?? '';
 const firstStage = (choices: WorkflowChoices, pipelineId: string) =>
-  stageOptions(choices, pipelineId)[0]?.value ?? '';
+  stageOptions(choices.pipelines, pipelineId)[0]?.value ?? '';
 
 /** A trigger of a type, filled with the first pipeline, stage or tag so it is valid from the start. */
 export function defaultTrigger(type: WorkflowTriggerType, choices: WorkflowChoices): WorkflowTrigger {
@@ -72,7 +58,7 @@ export function defaultTrigger(type: WorkflowTriggerType, choices: WorkflowChoic
       return { type, pipelineId, toStageId: firstStage(choices, pipelineId), fromStageId: null };
     case 'tagAdded':
     case 'tagRemoved':
-      return { type, tagId: tagOptions(choices)[0]?.value ?? '' };
+      return { type, tagId: tagOptions(choices.pipelines)[0]?.value ?? '' };
     case 'taskCompleted':
       return { type };
     case 'messageSent':
@@ -99,7 +85,7 @@ export function defaultStep(
     case 'removeTags':
       return {
         type,
-        tagIds: tagOptions(choices)
+        tagIds: tagOptions(choices.pipelines)
           .slice(0, 1)
           .map((option) => option.value),
       };
@@ -148,7 +134,7 @@ export function namesFromChoices(choices: WorkflowChoices): WorkflowNames {
   const stages = new Map(
     choices.pipelines.pipelines.flatMap((p) => p.stages.map((s) => [s.stageUID, s.name])),
   );
-  const tags = new Map(allTags(choices).map((tag) => [tag.tagUID, tag.name]));
+  const tags = new Map(listAllTags(choices.pipelines).map((tag) => [tag.tagUID, tag.name]));
   const messages = new Map(choices.messageTemplates.map((t) => [t.templateUID, t.name]));
   const tasks = new Map(choices.taskTemplates.map((t) => [t.templateUID, t.name]));
   return {
