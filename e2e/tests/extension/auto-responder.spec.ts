@@ -103,7 +103,8 @@ test('the Auto Responder set up on its screen answers, through the extension, ea
   await expect(groupDialog).toBeHidden();
   const group = page.getByRole('region', { name: 'Group Launch' });
   // Mantine draws the switch's track over its input: the click lands on the track, as a person's does.
-  await group.getByRole('switch', { name: 'Run Launch' }).check({ force: true });
+  // The switch shows the server's state, so it turns on once the server answers (the check below waits).
+  await group.getByRole('switch', { name: 'Run Launch' }).click({ force: true });
   await expect(group.getByRole('switch', { name: 'Run Launch' })).toBeChecked();
 
   await page.getByRole('button', { name: 'New auto responder' }).click();
