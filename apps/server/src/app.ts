@@ -37,6 +37,7 @@ import { registerPhotoRoutes } from './modules/photos/photos.routes';
 import { registerMemberRequestRoutes } from './modules/member-requests/member-requests.routes';
 import { registerMessageQueueRoutes } from './modules/message-queue/message-queue.routes';
 import { registerWorkflowRoutes } from './modules/workflows/workflows.routes';
+import { registerConnectionRoutes } from './modules/connections/connections.routes';
 import { registerAutoResponderRoutes } from './modules/auto-responder/auto-responder.routes';
 import { registerFunctionRoutes } from './modules/functions/functions.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
@@ -113,6 +114,7 @@ export async function buildApp(context: AppContext): Promise<App> {
   registerMemberRequestRoutes(app, context);
   registerMessageQueueRoutes(app, context);
   registerWorkflowRoutes(app, context);
+  registerConnectionRoutes(app, context);
   registerAutoResponderRoutes(app, context);
 
   const webDist = path.resolve(config.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist'));

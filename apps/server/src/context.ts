@@ -16,6 +16,8 @@ import type { PhotosService } from './modules/photos/photos.service';
 import type { MemberRequestsService } from './modules/member-requests/member-requests.service';
 import type { MessageQueueService } from './modules/message-queue/message-queue.service';
 import type { WorkflowsService } from './modules/workflows/workflows.service';
+import type { ConnectionsService } from './modules/connections/connections.service';
+import type { SyncEngine } from './modules/connections/sync-engine';
 import type { AutoResponderService } from './modules/auto-responder/auto-responder.service';
 import type { AiService } from './modules/ai';
 import type { AppEventHub } from './platform/app-events';
@@ -75,4 +77,7 @@ export interface AppContext {
   workflows: WorkflowsService;
   /** The Auto Responder: jobs watching posts for trigger words, and the extension's reports of them. */
   autoResponder: AutoResponderService;
+  /** Connections to outside systems, and the sync that sends each contact change to them. */
+  connections: ConnectionsService;
+  sync: SyncEngine;
 }

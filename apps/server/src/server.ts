@@ -35,6 +35,12 @@ import { createPhotosService } from './modules/photos/photos.service';
 import { createMemberRequestsService } from './modules/member-requests/member-requests.service';
 import { createMessageQueueService } from './modules/message-queue/message-queue.service';
 import { createWorkflowEngine } from './modules/workflows/workflow-engine';
+import { createConnectionsService } from './modules/connections/connections.service';
+import { createSecretBox } from './modules/connections/secret-box';
+import { createSyncEngine } from './modules/connections/sync-engine';
+import { listMembers } from './modules/teams/teams.repository';
+import { createHttpClient } from './integrations/http-client';
+import { SYNC_ADAPTERS } from './integrations/sync-adapters';
 import { createWorkflowsService } from './modules/workflows/workflows.service';
 import { createAutoResponderService } from './modules/auto-responder/auto-responder.service';
 import { seedDemo } from './seed/demo';
@@ -131,6 +137,18 @@ export async function createContext(config: Config, log: Logger, databases: Data
     messageQueue,
     log,
   });
+  const secretBox = createSecretBox({ secretsKey: config.SECRETS_KEY, authSecret: config.AUTH_SECRET });
+  const http = createHttpClient();
+  const connections = createConnectionsService({ databases, contacts, secretBox, adapters: SYNC_ADAPTERS, http });
+  const sync = createSyncEngine({
+    databases,
+    secretBox,
+    adapters: SYNC_ADAPTERS,
+    http,
+    listMemberNames: async (teamUID) =>
+      new Map((await listMembers(databases.directory, teamUID)).map((row) => [row.userId, row.name])),
+    tellManagers: teams.tellManagers,
+  });
   return {
     config,
     log,
@@ -165,6 +183,8 @@ export async function createContext(config: Config, log: Logger, databases: Data
     messageQueue,
     workflows,
     autoResponder,
+    connections,
+    sync,
   };
 }
 
@@ -191,6 +211,7 @@ export async function startServer(
   // After the workers made their queues: sending first would create the purge's queue twice at once.
   const purging = config.ROLE !== 'api' ? context.deletions.schedulePurge(log) : null;
   const automating = config.ROLE !== 'api' ? context.workflows.startEngine(log) : null;
+  if (config.ROLE !== 'api') context.sync.start(log);
 
   let app: App | null = null;
   if (config.ROLE !== 'worker') {
@@ -212,6 +233,7 @@ export async function startServer(
         pruning?.stop();
         purging?.stop();
         await automating?.stop();
+        await context.sync.stop();
         await context.queue.stop();
         await context.events.stop();
         await context.appEvents.stop();

@@ -200,6 +200,7 @@ export type {
 } from './subscription';
 export {
   INTEGRATION_TYPES,
+  SYNC_ACTIONS,
   SYNC_KINDS,
   canSyncStage,
   canSyncTag,
@@ -209,12 +210,61 @@ export {
 export type {
   DecideSyncInput,
   IntegrationType,
+  SyncAction,
   SyncDecision,
   SyncIntegration,
   SyncKind,
   SyncOptions,
   SyncSkipReason,
 } from './sync-rules';
+export {
+  CONNECTION_FAILING_THRESHOLD,
+  CONNECTION_FIELDS,
+  CONNECTION_TYPE_LABELS,
+  MAX_SYNC_MINUTES,
+  STAGE_MAPPED_TYPES,
+  SUPPORTED_CHANGES,
+  SYNC_MAX_ATTEMPTS,
+  SYNC_RETRY_DELAYS_S,
+  TAG_MAPPED_TYPES,
+  isRetryableStatus,
+  nextSyncAttemptAt,
+  syncChangeOfActivity,
+} from './connections';
+export type { ConnectionField, SyncChangeKind } from './connections';
+export {
+  CONNECTION_STATUSES,
+  SYNC_DELIVERY_STATUSES,
+  connectionInputSchema,
+  connectionSchema,
+  connectionSecretAnswerSchema,
+  connectionTestSchema,
+  connectionUpdateSchema,
+  contactSyncStateSchema,
+  pipelineConnectionSchema,
+  remotePipelinesSchema,
+  remoteTagsSchema,
+  syncDeliveryPageSchema,
+  syncDeliverySchema,
+  syncOptionsSchema,
+  syncTotalsSchema,
+  tagSetConnectionSchema,
+} from './connection-contracts';
+export type {
+  Connection,
+  ConnectionInput,
+  ConnectionSecretAnswer,
+  ConnectionStatus,
+  ConnectionTest,
+  ConnectionUpdate,
+  ContactSyncState,
+  PipelineConnectionInput,
+  SyncDeliveryPage,
+  SyncDeliveryRow,
+  SyncDeliveryStatus,
+  SyncTotals,
+  TagSetConnectionInput,
+} from './connection-contracts';
 export { AI_REQUESTS_PER_MONTH, PRO_TIER_VALUE, TIERS, getTier, isTierValue } from './tiers';
 export type { Tier, TierName, TierValue } from './tiers';
 export { isRank, placeAmong, placementProblem, rankBetween, ranksAfter, spreadRanks } from './rank';

@@ -41,6 +41,7 @@ export const PERMISSION_REFUSALS = {
     'tag-reconciliation': 'Only the team owner or an admin can reconcile tags.',
     workflows: 'Only the team owner or an admin can change workflows.',
     'auto-responder': 'Only the team owner or an admin can change the Auto Responder.',
+    connections: 'Only the team owner or an admin can manage connections.',
   },
 } as const satisfies Partial<Record<TeamPermission, Record<string, string>>>;
 

@@ -2,13 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { INTEGRATION_TYPES, canSyncStage, canSyncTag, decideSync, isIntegrationType } from './sync-rules';
 import type { DecideSyncInput, IntegrationType, SyncIntegration } from './sync-rules';
 
+const EVERY_ACTION = ['add', 'update', 'delete'] as const;
+const ALL = { info: EVERY_ACTION, stage: EVERY_ACTION, tag: EVERY_ACTION, note: EVERY_ACTION, task: EVERY_ACTION };
+
 function buildIntegration(overrides: Partial<SyncIntegration> = {}): SyncIntegration {
   return {
     type: 'gsheet',
     isActive: true,
     isPaused: false,
     emailOnly: false,
-    options: { info: true, stage: true, tags: true, notes: true, tasks: true },
+    options: ALL,
     ...overrides,
   };
 }
@@ -17,6 +20,7 @@ function buildInput(overrides: Partial<DecideSyncInput> = {}): DecideSyncInput {
   return {
     integration: buildIntegration(),
     kind: 'info',
+    action: 'update',
     contact: { emailAddress: 'ann@example.com', phoneNumber: null },
     ...overrides,
   };
@@ -34,16 +38,21 @@ describe('decideSync', () => {
     });
   });
 
-  it.each([
-    { kind: 'info', option: 'info' },
-    { kind: 'stage', option: 'stage' },
-    { kind: 'tag', option: 'tags' },
-    { kind: 'note', option: 'notes' },
-    { kind: 'task', option: 'tasks' },
-  ] as const)('skips a $kind change when the $option option is off', ({ kind, option }) => {
-    const options = { info: true, stage: true, tags: true, notes: true, tasks: true, [option]: false };
-    const input = buildInput({ kind, integration: buildIntegration({ options }) });
+  it.each(['info', 'stage', 'tag', 'note', 'task'] as const)(
+    'skips a %s change when that kind is off',
+    (kind) => {
+      const options = { ...ALL, [kind]: [] };
+      const input = buildInput({ kind, integration: buildIntegration({ options }) });
+      expect(decideSync(input)).toEqual({ sync: false, reason: 'option-disabled' });
+    },
+  );
+
+  it.each(EVERY_ACTION)('skips a note %s when only the other actions of notes are on', (action) => {
+    const options = { ...ALL, note: EVERY_ACTION.filter((other) => other !== action) };
+    const input = buildInput({ kind: 'note', action, integration: buildIntegration({ options }) });
     expect(decideSync(input)).toEqual({ sync: false, reason: 'option-disabled' });
+    const on = buildInput({ kind: 'note', action, integration: buildIntegration() });
+    expect(decideSync(on)).toEqual({ sync: true });
   });
 
   it.each([

@@ -20,14 +20,14 @@ export const SYNC_KINDS = ['info', 'stage', 'tag', 'note', 'task'] as const;
 /** One of the kinds of change that can be synced. */
 export type SyncKind = (typeof SYNC_KINDS)[number];
 
-/** Options of an integration that switch each kind of sync on. */
-export interface SyncOptions {
-  info?: boolean;
-  stage?: boolean;
-  tags?: boolean;
-  notes?: boolean;
-  tasks?: boolean;
-}
+/** What happened to the thing a change is about. */
+export const SYNC_ACTIONS = ['add', 'update', 'delete'] as const;
+
+/** One of the sync actions. */
+export type SyncAction = (typeof SYNC_ACTIONS)[number];
+
+/** Which actions of each kind of change an integration receives; a kind left out receives none. */
+export type SyncOptions = Partial<Record<SyncKind, readonly SyncAction[]>>;
 
 /** What the sync rules need to know about an integration. */
 export interface SyncIntegration {
@@ -54,18 +54,11 @@ export type SyncDecision = { sync: true } | { sync: false; reason: SyncSkipReaso
 export interface DecideSyncInput {
   integration: SyncIntegration;
   kind: SyncKind;
+  action: SyncAction;
   contact: { emailAddress?: string | null; phoneNumber?: string | null };
   stageRemoteID?: string | null;
   tagRemoteID?: string | null;
 }
-
-const OPTION_OF_KIND: Record<SyncKind, keyof SyncOptions> = {
-  info: 'info',
-  stage: 'stage',
-  tag: 'tags',
-  note: 'notes',
-  task: 'tasks',
-};
 
 /** Checks that a value is one of the integration types. */
 export function isIntegrationType(value: unknown): value is IntegrationType {
@@ -74,14 +67,14 @@ export function isIntegrationType(value: unknown): value is IntegrationType {
 
 /** Decides whether one change of a contact is synced to one integration (SPEC §5). */
 export function decideSync(input: DecideSyncInput): SyncDecision {
-  const { integration, kind, contact } = input;
+  const { integration, kind, action, contact } = input;
   if (!integration.isActive) {
     return { sync: false, reason: 'inactive' };
   }
   if (integration.isPaused) {
     return { sync: false, reason: 'paused' };
   }
-  if (integration.options[OPTION_OF_KIND[kind]] !== true) {
+  if (!(integration.options[kind] ?? []).includes(action)) {
     return { sync: false, reason: 'option-disabled' };
   }
   if (integration.emailOnly && !hasText(contact.emailAddress) && !hasText(contact.phoneNumber)) {

@@ -9,12 +9,19 @@ export type AdapterErrorCode = 'temporary' | 'auth' | 'not-found' | 'invalid';
 export class AdapterError extends Error {
   override readonly name = 'AdapterError';
 
+  /** The HTTP status the system answered, when it answered one. */
+  readonly status: number | null;
+  /** How long the system asked to be left alone (Retry-After), in milliseconds. */
+  readonly retryAfterMs: number | null;
+
   constructor(
     readonly code: AdapterErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; status?: number | null; retryAfterMs?: number | null },
   ) {
     super(message, options);
+    this.status = options?.status ?? null;
+    this.retryAfterMs = options?.retryAfterMs ?? null;
   }
 }
 

@@ -46,4 +46,11 @@ describe('loadConfig', () => {
   it('stops with a message naming each bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', ROLE: 'both' })).toThrow(/PORT: .*\n\s+ROLE: /);
   });
+
+  it('will not start in production without SECRETS_KEY, and names it', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRETS_KEY: required in production/);
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: key }).SECRETS_KEY).toBe(key);
+    expect(() => loadConfig({ SECRETS_KEY: 'short' })).toThrow(/SECRETS_KEY: 32 random bytes in base64/);
+  });
 });

@@ -133,6 +133,14 @@ export const configSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
+  /**
+   * 32 random bytes, base64 (openssl rand -base64 32): encrypts connections' credentials at rest
+   * (AES-256-GCM). Required in production; elsewhere a key derived from AUTH_SECRET stands in.
+   */
+  SECRETS_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, '32 random bytes in base64')
+    .optional(),
   /** Largest request body accepted, in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
 });
@@ -160,6 +168,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  if (parsed.data.NODE_ENV === 'production' && !parsed.data.SECRETS_KEY) {
+    throw new Error(
+      'Invalid configuration:\n  SECRETS_KEY: required in production, to encrypt connections’ credentials (openssl rand -base64 32)',
+    );
   }
   return withDerivedDefaults(parsed.data);
 }

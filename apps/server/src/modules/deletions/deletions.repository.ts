@@ -43,8 +43,15 @@ export async function softDeleteContacts(
         returning id`,
   );
   const ids = deleted.map((row) => row.id);
-  if (ids.length > 0)
-    await keepPlacementsApart(db, teamId, sql`contact_id = any(${textArray(ids)})`, deletion.id);
+  if (ids.length === 0) return ids;
+  // A history line per pipeline the person leaves, written before the places are kept apart: the
+  // connections of those pipelines learn of the deletion from it (see sync-outbox in migration 0031).
+  await db.execute(sql`insert into activities
+      (team_id, id, contact_id, pipeline_id, type, action, created_at, created_by, created_by_uid, data)
+    select team_id, 'act_' || ${deletion.id} || '_' || contact_id || '_' || pipeline_id, contact_id, pipeline_id,
+      'contact', 'deleted', ${deletion.at.toISOString()}::timestamptz, ${deletion.byName}, ${deletion.byUid}, '{}'::jsonb
+    from contact_pipelines where team_id = ${teamId} and contact_id = any(${textArray(ids)})`);
+  await keepPlacementsApart(db, teamId, sql`contact_id = any(${textArray(ids)})`, deletion.id);
   return ids;
 }
 

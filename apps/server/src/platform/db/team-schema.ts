@@ -1063,6 +1063,102 @@ export const workflowInbox = pgTable(
 );
 
 /**
+ * An outside system contacts are synced to (SPEC §3 connections). `settings` holds what may be
+ * shown again (a URL, an account id); `secrets` the credentials, encrypted with SECRETS_KEY.
+ */
+export const connections = pgTable(
+  'connections',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    status: text('status').$type<'active' | 'paused'>().notNull().default('active'),
+    emailOnly: boolean('email_only').notNull().default(false),
+    receives: jsonb('receives').$type<Record<string, string[]>>().notNull(),
+    settings: jsonb('settings').$type<Record<string, string>>().notNull(),
+    secrets: text('secrets').notNull(),
+    /** The last four characters of each secret, so a form can say which key is stored. */
+    secretHints: jsonb('secret_hints').$type<Record<string, string>>().notNull(),
+    /** Deliveries dead-lettered in a row; a delivered one sets it back to 0. */
+    failuresInRow: integer('failures_in_row').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.id] })],
+);
+
+/** History lines a connection may receive, written by a trigger in the change's own transaction. */
+export const syncOutbox = pgTable(
+  'sync_outbox',
+  {
+    teamId: text('team_id').notNull(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    activityId: text('activity_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.seq] }), index('sync_outbox_seq_idx').on(table.seq)],
+);
+
+/**
+ * One call to a connection about one person: the changes it carries (several coalesce while it
+ * waits), and its fate. Its id is the webhook-id of every try. `payload` is frozen at the first try,
+ * so a retry sends what the first try sent.
+ */
+export const syncDeliveries = pgTable(
+  'sync_deliveries',
+  {
+    teamId: text('team_id').notNull(),
+    id: text('id').notNull(),
+    connectionId: text('connection_id').notNull(),
+    contactId: text('contact_id').notNull(),
+    pipelineId: text('pipeline_id'),
+    changes: jsonb('changes').$type<Record<string, unknown>[]>().notNull(),
+    status: text('status')
+      .$type<'pending' | 'delivering' | 'delivered' | 'failed' | 'skipped' | 'discarded'>()
+      .notNull(),
+    skipReason: text('skip_reason'),
+    attempts: integer('attempts').notNull().default(0),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    /** While delivering: when a worker that died mid-call is taken to have died. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
+    responseCode: integer('response_code'),
+    responseMessage: text('response_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.id] }),
+    index('sync_deliveries_log_idx').on(table.teamId, table.connectionId, table.createdAt, table.id),
+    index('sync_deliveries_contact_idx').on(table.teamId, table.contactId, table.connectionId, table.createdAt),
+    index('sync_deliveries_due_idx')
+      .on(table.dueAt)
+      .where(sql`${table.status} = 'pending'`),
+    index('sync_deliveries_leased_idx')
+      .on(table.leaseUntil)
+      .where(sql`${table.status} = 'delivering'`),
+    // The one waiting, untried delivery per person and connection that later changes join.
+    uniqueIndex('sync_deliveries_waiting_idx')
+      .on(table.teamId, table.connectionId, table.contactId)
+      .where(sql`${table.status} = 'pending' and ${table.attempts} = 0`),
+  ],
+);
+
+/** The id an outside system gave a person (and their deal or opportunity), for the next call. */
+export const contactRemoteIds = pgTable(
+  'contact_remote_ids',
+  {
+    teamId: text('team_id').notNull(),
+    connectionId: text('connection_id').notNull(),
+    contactId: text('contact_id').notNull(),
+    remoteId: text('remote_id'),
+    remoteItemId: text('remote_item_id'),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.connectionId, table.contactId] })],
+);
+
+/**
  * The tables whose rows belong to one contact (by `contact_id`): deleting a contact deletes them,
  * merging one moves them. Tasks are not among them: a task outlives its contact.
  */
