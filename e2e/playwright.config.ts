@@ -120,6 +120,8 @@ export default defineConfig({
         HOSTING_DEFAULT_DOMAINS: 'localhost',
         SSO_ALLOWED_DOMAINS: 'grouptrack.example',
         PHOTO_TEST_UPSTREAM: PHOTO_HOST,
+        // The connections journey sees a failing receiver's retries and dead-letter within seconds.
+        SYNC_RETRY_SCHEDULE: '1,2',
       },
     },
   ],

@@ -139,7 +139,13 @@ export async function createContext(config: Config, log: Logger, databases: Data
   });
   const secretBox = createSecretBox({ secretsKey: config.SECRETS_KEY, authSecret: config.AUTH_SECRET });
   const http = createHttpClient();
-  const connections = createConnectionsService({ databases, contacts, secretBox, adapters: SYNC_ADAPTERS, http });
+  const connections = createConnectionsService({
+    databases,
+    contacts,
+    secretBox,
+    adapters: SYNC_ADAPTERS,
+    http,
+  });
   const sync = createSyncEngine({
     databases,
     secretBox,
@@ -148,6 +154,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
     listMemberNames: async (teamUID) =>
       new Map((await listMembers(databases.directory, teamUID)).map((row) => [row.userId, row.name])),
     tellManagers: teams.tellManagers,
+    retrySchedule: config.SYNC_RETRY_SCHEDULE,
   });
   return {
     config,

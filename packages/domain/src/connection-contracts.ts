@@ -64,7 +64,14 @@ export const tagSetConnectionSchema = z
 export type TagSetConnectionInput = z.infer<typeof tagSetConnectionSchema>;
 
 /** What happened to a delivery: waiting, being sent, sent, dead-lettered, skipped or discarded. */
-export const SYNC_DELIVERY_STATUSES = ['pending', 'delivering', 'delivered', 'failed', 'skipped', 'discarded'] as const;
+export const SYNC_DELIVERY_STATUSES = [
+  'pending',
+  'delivering',
+  'delivered',
+  'failed',
+  'skipped',
+  'discarded',
+] as const;
 export type SyncDeliveryStatus = (typeof SYNC_DELIVERY_STATUSES)[number];
 
 /** Counts of a connection's deliveries per status. */
@@ -118,7 +125,11 @@ export type ConnectionTest = z.infer<typeof connectionTestSchema>;
 
 /** A system's pipelines and stages, or tags, to map ours to. */
 export const remotePipelinesSchema = z.array(
-  z.object({ id: z.string(), name: z.string(), stages: z.array(z.object({ id: z.string(), name: z.string() })) }),
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    stages: z.array(z.object({ id: z.string(), name: z.string() })),
+  }),
 );
 export const remoteTagsSchema = z.array(z.object({ id: z.string(), name: z.string() }));
 

@@ -9,10 +9,28 @@ export const SUPPORTED_CHANGES: Record<IntegrationType, Required<SyncOptions>> =
   webhooks: everything(),
   // A sheet keeps one row per person, rewritten on every change: it shows every kind.
   gsheet: everything(),
-  gohighlevel: { info: ['add', 'update'], stage: ['add', 'update'], tag: ['add', 'delete'], note: ['add'], task: [] },
-  leadconnector: { info: ['add', 'update'], stage: ['add', 'update'], tag: ['add', 'delete'], note: ['add'], task: [] },
+  gohighlevel: {
+    info: ['add', 'update'],
+    stage: ['add', 'update'],
+    tag: ['add', 'delete'],
+    note: ['add'],
+    task: [],
+  },
+  leadconnector: {
+    info: ['add', 'update'],
+    stage: ['add', 'update'],
+    tag: ['add', 'delete'],
+    note: ['add'],
+    task: [],
+  },
   activecampaign: { info: ['add', 'update'], stage: [], tag: ['add', 'delete'], note: ['add'], task: [] },
-  clickfunnels: { info: ['add', 'update'], stage: ['add', 'update'], tag: ['add', 'delete'], note: [], task: [] },
+  clickfunnels: {
+    info: ['add', 'update'],
+    stage: ['add', 'update'],
+    tag: ['add', 'delete'],
+    note: [],
+    task: [],
+  },
   convertkit: { info: ['add', 'update'], stage: [], tag: ['add', 'delete'], note: [], task: [] },
   kartra: { info: ['add', 'update'], stage: [], tag: ['add', 'delete'], note: [], task: [] },
   ontraport: { info: ['add', 'update'], stage: [], tag: ['add', 'delete'], note: [], task: [] },
@@ -24,7 +42,11 @@ function everything(): Required<SyncOptions> {
 }
 
 /** The systems whose stages are mapped to the system's own pipeline stages (SPEC §5). */
-export const STAGE_MAPPED_TYPES: readonly IntegrationType[] = ['gohighlevel', 'leadconnector', 'clickfunnels'];
+export const STAGE_MAPPED_TYPES: readonly IntegrationType[] = [
+  'gohighlevel',
+  'leadconnector',
+  'clickfunnels',
+];
 
 /** The systems whose tags are mapped to the system's own tags (SPEC §5). */
 export const TAG_MAPPED_TYPES: readonly IntegrationType[] = ['activecampaign', 'clickfunnels'];
@@ -57,7 +79,13 @@ export const CONNECTION_FIELDS: Record<IntegrationType, readonly ConnectionField
       secret: false,
       help: 'The long id in the sheet address, between /d/ and /edit.',
     },
-    { key: 'sheetName', label: 'Sheet name', secret: false, help: 'The tab the rows go to.', placeholder: 'Leads' },
+    {
+      key: 'sheetName',
+      label: 'Sheet name',
+      secret: false,
+      help: 'The tab the rows go to.',
+      placeholder: 'Leads',
+    },
     {
       key: 'serviceAccountEmail',
       label: 'Service account email',
@@ -90,7 +118,12 @@ export const CONNECTION_FIELDS: Record<IntegrationType, readonly ConnectionField
       help: 'The first part of your workspace address: myteam for myteam.myclickfunnels.com.',
       placeholder: 'myteam',
     },
-    { key: 'workspaceId', label: 'Workspace ID', secret: false, help: 'Settings → Workspace: the numeric id.' },
+    {
+      key: 'workspaceId',
+      label: 'Workspace ID',
+      secret: false,
+      help: 'Settings → Workspace: the numeric id.',
+    },
     {
       key: 'apiToken',
       label: 'API access token',
@@ -99,19 +132,49 @@ export const CONNECTION_FIELDS: Record<IntegrationType, readonly ConnectionField
     },
   ],
   convertkit: [
-    { key: 'apiKey', label: 'API key (v4)', secret: true, help: 'Kit → Settings → Developer → API keys (v4).' },
+    {
+      key: 'apiKey',
+      label: 'API key (v4)',
+      secret: true,
+      help: 'Kit → Settings → Developer → API keys (v4).',
+    },
   ],
   kartra: [
-    { key: 'appId', label: 'App ID', secret: false, help: 'My Integrations → API: the app id Kartra gave you.' },
+    {
+      key: 'appId',
+      label: 'App ID',
+      secret: false,
+      help: 'My Integrations → API: the app id Kartra gave you.',
+    },
     { key: 'apiKey', label: 'API key', secret: true, help: 'My Integrations → API: your API key.' },
-    { key: 'apiPassword', label: 'API password', secret: true, help: 'My Integrations → API: your API password.' },
+    {
+      key: 'apiPassword',
+      label: 'API password',
+      secret: true,
+      help: 'My Integrations → API: your API password.',
+    },
   ],
   ontraport: [
-    { key: 'appId', label: 'App ID', secret: false, help: 'Administration → Integrations → Ontraport API: the App ID.' },
-    { key: 'apiKey', label: 'API key', secret: true, help: 'Administration → Integrations → Ontraport API: the key.' },
+    {
+      key: 'appId',
+      label: 'App ID',
+      secret: false,
+      help: 'Administration → Integrations → Ontraport API: the App ID.',
+    },
+    {
+      key: 'apiKey',
+      label: 'API key',
+      secret: true,
+      help: 'Administration → Integrations → Ontraport API: the key.',
+    },
   ],
   gohighlevel: [
-    { key: 'locationId', label: 'Location ID', secret: false, help: 'Settings → Business Profile: the location id.' },
+    {
+      key: 'locationId',
+      label: 'Location ID',
+      secret: false,
+      help: 'Settings → Business Profile: the location id.',
+    },
     {
       key: 'token',
       label: 'Private integration token',
@@ -120,7 +183,12 @@ export const CONNECTION_FIELDS: Record<IntegrationType, readonly ConnectionField
     },
   ],
   leadconnector: [
-    { key: 'locationId', label: 'Location ID', secret: false, help: 'Settings → Business Profile: the location id.' },
+    {
+      key: 'locationId',
+      label: 'Location ID',
+      secret: false,
+      help: 'Settings → Business Profile: the location id.',
+    },
     {
       key: 'token',
       label: 'Private integration token',
@@ -189,7 +257,7 @@ export function syncChangeOfActivity(line: { type: string; action: string }): Sy
  */
 export const SYNC_RETRY_DELAYS_S = [5, 60, 300, 1800, 7200, 18_000, 36_000, 36_000] as const;
 
-/** How many times one delivery is tried before it is dead-lettered. */
+/** How many times one delivery is tried before it is dead-lettered (with the default schedule). */
 export const SYNC_MAX_ATTEMPTS = SYNC_RETRY_DELAYS_S.length + 1;
 
 /**
@@ -201,9 +269,11 @@ export function nextSyncAttemptAt(options: {
   attempt: number;
   now: number;
   retryAfterMs?: number | null | undefined;
+  /** The delays between tries, in seconds (an operator's SYNC_RETRY_SCHEDULE); SYNC_RETRY_DELAYS_S unset. */
+  schedule?: readonly number[];
   random?: () => number;
 }): number | null {
-  const delayS = SYNC_RETRY_DELAYS_S[options.attempt - 1];
+  const delayS = (options.schedule ?? SYNC_RETRY_DELAYS_S)[options.attempt - 1];
   if (delayS === undefined) return null;
   const jitter = 0.8 + 0.4 * (options.random ?? Math.random)();
   const delayMs = Math.max(Math.round(delayS * 1000 * jitter), options.retryAfterMs ?? 0);

@@ -3,7 +3,13 @@ import { INTEGRATION_TYPES, canSyncStage, canSyncTag, decideSync, isIntegrationT
 import type { DecideSyncInput, IntegrationType, SyncIntegration } from './sync-rules';
 
 const EVERY_ACTION = ['add', 'update', 'delete'] as const;
-const ALL = { info: EVERY_ACTION, stage: EVERY_ACTION, tag: EVERY_ACTION, note: EVERY_ACTION, task: EVERY_ACTION };
+const ALL = {
+  info: EVERY_ACTION,
+  stage: EVERY_ACTION,
+  tag: EVERY_ACTION,
+  note: EVERY_ACTION,
+  task: EVERY_ACTION,
+};
 
 function buildIntegration(overrides: Partial<SyncIntegration> = {}): SyncIntegration {
   return {

@@ -54,7 +54,8 @@ export class RateLimiter {
 
   constructor(
     private readonly now: () => number = Date.now,
-    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((done) => setTimeout(done, ms)),
+    private readonly sleep: (ms: number) => Promise<void> = (ms) =>
+      new Promise((done) => setTimeout(done, ms)),
   ) {}
 
   /** Resolves when one more call under `key` stays within `limit`. Calls under one key go in order. */
@@ -155,7 +156,12 @@ export function createHttpClient(
         );
       }
       const text = await answer.text();
-      const response: HttpResponse = { status: answer.status, headers: answer.headers, body: parseBody(text), text };
+      const response: HttpResponse = {
+        status: answer.status,
+        headers: answer.headers,
+        body: parseBody(text),
+        text,
+      };
       if (answer.status >= 200 && answer.status < 300) return response;
       const retryAfterMs = parseRetryAfter(answer.headers.get('retry-after'));
       if (retryAfterMs !== null && answer.status === 429) limiter.pause(limitKey, Date.now() + retryAfterMs);

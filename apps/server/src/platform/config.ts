@@ -141,6 +141,21 @@ export const configSchema = z.object({
     .string()
     .refine((value) => Buffer.from(value, 'base64').length === 32, '32 random bytes in base64')
     .optional(),
+  /**
+   * The delays between tries of a failed sync delivery, in seconds, comma-separated; after the last
+   * the delivery is dead-lettered. Unset: 5, 60, 300, 1800, 7200, 18000, 36000, 36000 (about a day).
+   */
+  SYNC_RETRY_SCHEDULE: listFromEnv
+    .pipe(
+      z
+        .array(z.string().regex(/^\d+$/, 'whole seconds').transform(Number))
+        .min(1)
+        .refine(
+          (delays) => delays.every((delay) => delay >= 1 && delay <= 604_800),
+          'each between 1 and 604800',
+        ),
+    )
+    .optional(),
   /** Largest request body accepted, in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
 });

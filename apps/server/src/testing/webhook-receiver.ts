@@ -38,7 +38,9 @@ export async function startWebhookReceiver(options: { status?: number } = {}) {
         id: header('webhook-id'),
         timestamp: header('webhook-timestamp'),
         signature: header('webhook-signature'),
-        verified: state.secret !== '' && verifyWebhook({ secret: state.secret, headers: request.headers, body: text }),
+        verified:
+          state.secret !== '' &&
+          verifyWebhook({ secret: state.secret, headers: request.headers, body: text }),
         body,
         answered: state.status,
       });

@@ -12,9 +12,19 @@ export function createWebhookSecret(): string {
 }
 
 /** One signature (`v1,<base64>`) of a message under a whsec_ secret. */
-export function signWebhook(options: { secret: string; id: string; timestamp: number; body: string }): string {
-  const key = Buffer.from(options.secret.startsWith(PREFIX) ? options.secret.slice(PREFIX.length) : options.secret, 'base64');
-  const mac = createHmac('sha256', key).update(`${options.id}.${options.timestamp}.${options.body}`).digest('base64');
+export function signWebhook(options: {
+  secret: string;
+  id: string;
+  timestamp: number;
+  body: string;
+}): string {
+  const key = Buffer.from(
+    options.secret.startsWith(PREFIX) ? options.secret.slice(PREFIX.length) : options.secret,
+    'base64',
+  );
+  const mac = createHmac('sha256', key)
+    .update(`${options.id}.${options.timestamp}.${options.body}`)
+    .digest('base64');
   return `v1,${mac}`;
 }
 
@@ -29,7 +39,9 @@ export function webhookHeaders(options: {
   return {
     'webhook-id': id,
     'webhook-timestamp': String(timestamp),
-    'webhook-signature': options.secrets.map((secret) => signWebhook({ secret, id, timestamp, body })).join(' '),
+    'webhook-signature': options.secrets
+      .map((secret) => signWebhook({ secret, id, timestamp, body }))
+      .join(' '),
   };
 }
 

@@ -16,7 +16,8 @@ export const createWebhooksAdapter: SyncAdapterFactory = (connection, http) => {
   const url = connection.settings.url ?? '';
   const { signingSecret, previousSigningSecret, previousSigningSecretUntil } = connection.secrets;
   // After a rotation the old secret signs too, for a day, so receivers can switch over.
-  const overlapping = previousSigningSecretUntil !== undefined && Date.parse(previousSigningSecretUntil) > Date.now();
+  const overlapping =
+    previousSigningSecretUntil !== undefined && Date.parse(previousSigningSecretUntil) > Date.now();
   const secrets = [signingSecret, overlapping ? previousSigningSecret : undefined].filter(
     (secret): secret is string => typeof secret === 'string' && secret !== '',
   );

@@ -157,7 +157,12 @@ describe('connections', () => {
       changes: [{ event: 'stage', action: 'update', stage: { from: 'New', to: 'Talking' } }],
     });
     const log = await deliveries(connection.connectionUID);
-    expect(log.deliveries[0]).toMatchObject({ id: hook!.id, status: 'delivered', attempts: 1, responseCode: 200 });
+    expect(log.deliveries[0]).toMatchObject({
+      id: hook!.id,
+      status: 'delivered',
+      attempts: 1,
+      responseCode: 200,
+    });
     const state = await owner.get(team.path(`contacts/${GTID}/sync`));
     expect(state.body.data).toEqual([
       expect.objectContaining({ connectionUID: connection.connectionUID, lastStatus: 'delivered' }),
@@ -181,7 +186,9 @@ describe('connections', () => {
       await syncNow();
     }
     const dead = await deliveries(connection.connectionUID, '?status=dead-letter');
-    expect(dead.deliveries).toEqual([expect.objectContaining({ contactId: GTID, status: 'failed', attempts: SYNC_MAX_ATTEMPTS })]);
+    expect(dead.deliveries).toEqual([
+      expect.objectContaining({ contactId: GTID, status: 'failed', attempts: SYNC_MAX_ATTEMPTS }),
+    ]);
     const tries = receiver.received.slice(before);
     expect(tries).toHaveLength(SYNC_MAX_ATTEMPTS);
     expect(new Set(tries.map((item) => item.id))).toEqual(new Set([first!.id]));
@@ -192,7 +199,9 @@ describe('connections', () => {
     expect(totals).toMatchObject({ totals: { failed: 1 }, failuresInRow: 1 });
 
     receiver.answer(200);
-    const retried = await owner.post(team.path(`connections/${connection.connectionUID}/deliveries/${first!.id}/retry`));
+    const retried = await owner.post(
+      team.path(`connections/${connection.connectionUID}/deliveries/${first!.id}/retry`),
+    );
     expect(retried.body.data).toEqual({ retried: 1 });
     await syncNow();
     expect(receiver.received.at(-1)).toMatchObject({ id: first!.id, answered: 200, verified: true });
@@ -250,7 +259,11 @@ describe('connections', () => {
   });
 
   it('skips what the rules of SPEC §5 say to skip, keeping the reason', async () => {
-    const { connection } = await addWebhook({ name: 'Email only', emailOnly: true, receives: { info: ['add'] } });
+    const { connection } = await addWebhook({
+      name: 'Email only',
+      emailOnly: true,
+      receives: { info: ['add'] },
+    });
     await link(connection.connectionUID);
     const GTID = await capture('Eve', { emailAddress: undefined });
     await syncNow();
@@ -293,7 +306,12 @@ describe('connections', () => {
     });
     expect((await owner.delete(team.path(`contacts/${GTID}`))).status).toBe(204);
     await syncNow();
-    expect(receiver.received.at(-1)!.body).toMatchObject({ event: 'info', action: 'delete', GTID, deleted: true });
+    expect(receiver.received.at(-1)!.body).toMatchObject({
+      event: 'info',
+      action: 'delete',
+      GTID,
+      deleted: true,
+    });
     await remove(connection.connectionUID);
   });
 
@@ -308,7 +326,9 @@ describe('connections', () => {
     const [claimed] = await syncRepo.claimDue(db(), 10, 60_000);
     expect(claimed).toBeDefined();
     expect(await server.server.context.sync.deliverDue(db())).toBe(0);
-    await db().execute(sql`update sync_deliveries set lease_until = now() - interval '1 second' where id = ${claimed!.id}`);
+    await db().execute(
+      sql`update sync_deliveries set lease_until = now() - interval '1 second' where id = ${claimed!.id}`,
+    );
     expect(await server.server.context.sync.releaseLapsed(db())).toBe(1);
     await syncNow();
     const calls = receiver.received.slice(before);
@@ -359,8 +379,14 @@ describe('connections', () => {
   it('refuses bad connections, naming the field', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ type: 'webhooks', name: 'No url', settings: {} }, 'Invalid settings.url'],
-      [{ type: 'webhooks', name: 'Bad url', settings: { url: 'javascript:alert(1)' } }, 'Invalid settings.url'],
-      [{ type: 'webhooks', name: 'Extra', settings: { url: receiver.url, colour: 'red' } }, 'Invalid settings.colour'],
+      [
+        { type: 'webhooks', name: 'Bad url', settings: { url: 'javascript:alert(1)' } },
+        'Invalid settings.url',
+      ],
+      [
+        { type: 'webhooks', name: 'Extra', settings: { url: receiver.url, colour: 'red' } },
+        'Invalid settings.colour',
+      ],
       [{ type: 'convertkit', name: 'No key', secrets: {} }, 'Invalid secrets.apiKey'],
       [
         { type: 'convertkit', name: 'Stages', secrets: { apiKey: 'k' }, receives: { stage: ['update'] } },
@@ -381,7 +407,15 @@ describe('connections', () => {
     const refused = await member.get(team.path('connections'));
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toBe('Only the team owner or an admin can manage connections.');
-    expect((await member.post(team.path('connections'), { type: 'webhooks', name: 'x', settings: { url: receiver.url } })).status).toBe(403);
+    expect(
+      (
+        await member.post(team.path('connections'), {
+          type: 'webhooks',
+          name: 'x',
+          settings: { url: receiver.url },
+        })
+      ).status,
+    ).toBe(403);
     expect((await member.delete(team.path(`connections/${connection.connectionUID}`))).status).toBe(403);
     const foreign = stranger.path(`connections/${connection.connectionUID}`);
     expect((await stranger.owner.put(foreign, { name: 'Mine now' })).status).toBe(404);

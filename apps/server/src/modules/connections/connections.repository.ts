@@ -52,7 +52,9 @@ export async function updateConnection(
 
 /** Removes a connection with its log and the ids its system gave people; its tag sets forget it. */
 export async function deleteConnection(db: TeamDb, teamId: string, id: string) {
-  await db.delete(syncDeliveries).where(and(eq(syncDeliveries.teamId, teamId), eq(syncDeliveries.connectionId, id)));
+  await db
+    .delete(syncDeliveries)
+    .where(and(eq(syncDeliveries.teamId, teamId), eq(syncDeliveries.connectionId, id)));
   await db
     .delete(contactRemoteIds)
     .where(and(eq(contactRemoteIds.teamId, teamId), eq(contactRemoteIds.connectionId, id)));
@@ -112,7 +114,12 @@ export async function setStageRemoteIds(db: TeamDb, teamId: string, remoteIds: [
 
 export async function listTagSets(db: TeamDb, teamId: string) {
   return db
-    .select({ id: tagSets.id, name: tagSets.name, pipelineId: tagSets.pipelineId, connectionId: tagSets.connectionId })
+    .select({
+      id: tagSets.id,
+      name: tagSets.name,
+      pipelineId: tagSets.pipelineId,
+      connectionId: tagSets.connectionId,
+    })
     .from(tagSets)
     .where(eq(tagSets.teamId, teamId))
     .orderBy(asc(tagSets.rank));
@@ -125,7 +132,12 @@ export async function listTagsOf(db: TeamDb, teamId: string, tagSetId: string) {
     .where(and(eq(tags.teamId, teamId), eq(tags.tagSetId, tagSetId)));
 }
 
-export async function setTagSetConnection(db: TeamDb, teamId: string, tagSetId: string, connectionId: string | null) {
+export async function setTagSetConnection(
+  db: TeamDb,
+  teamId: string,
+  tagSetId: string,
+  connectionId: string | null,
+) {
   await db
     .update(tagSets)
     .set({ connectionId })
@@ -172,7 +184,10 @@ export async function listDeliveries(
   return db
     .select({ delivery: syncDeliveries, contactName: contacts.name })
     .from(syncDeliveries)
-    .leftJoin(contacts, and(eq(contacts.teamId, syncDeliveries.teamId), eq(contacts.id, syncDeliveries.contactId)))
+    .leftJoin(
+      contacts,
+      and(eq(contacts.teamId, syncDeliveries.teamId), eq(contacts.id, syncDeliveries.contactId)),
+    )
     .where(
       and(
         eq(syncDeliveries.teamId, teamId),

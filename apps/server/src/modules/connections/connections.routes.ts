@@ -30,7 +30,8 @@ export function registerConnectionRoutes(app: App, { auth, teams, connections }:
     path: '/connections',
     schema: {
       tags,
-      summary: "The team's connections, with the pipelines and tag sets that use them and their delivery totals (owner or admin)",
+      summary:
+        "The team's connections, with the pipelines and tag sets that use them and their delivery totals (owner or admin)",
       response: z.array(connectionSchema),
     },
     handler: ({ member }) => connections.list(member),
@@ -52,7 +53,8 @@ export function registerConnectionRoutes(app: App, { auth, teams, connections }:
     path: '/connections/test',
     schema: {
       tags,
-      summary: 'Call the system with these credentials (or a stored connection’s) and say what it answered (owner or admin)',
+      summary:
+        'Call the system with these credentials (or a stored connection’s) and say what it answered (owner or admin)',
       body: z
         .object({
           connectionUID: id.optional(),
@@ -70,7 +72,8 @@ export function registerConnectionRoutes(app: App, { auth, teams, connections }:
     path: '/connections/:connectionID',
     schema: {
       tags,
-      summary: 'Change, pause or switch on a connection; a secret left out keeps the stored one (owner or admin)',
+      summary:
+        'Change, pause or switch on a connection; a secret left out keeps the stored one (owner or admin)',
       params: connectionParams,
       body: connectionUpdateSchema,
       response: connectionSchema,
@@ -93,7 +96,8 @@ export function registerConnectionRoutes(app: App, { auth, teams, connections }:
     path: '/connections/:connectionID/rotate-secret',
     schema: {
       tags,
-      summary: "A new webhook signing secret, shown once; the old one signs beside it for a day (owner or admin)",
+      summary:
+        'A new webhook signing secret, shown once; the old one signs beside it for a day (owner or admin)',
       params: connectionParams,
       response: connectionSecretAnswerSchema,
     },
@@ -104,7 +108,8 @@ export function registerConnectionRoutes(app: App, { auth, teams, connections }:
     path: '/connections/:connectionID/pipelines/:pipelineID',
     schema: {
       tags,
-      summary: "Have a pipeline sync to the connection, with its syncPeriod, delayBy and stage mapping (owner or admin)",
+      summary:
+        'Have a pipeline sync to the connection, with its syncPeriod, delayBy and stage mapping (owner or admin)',
       params: connectionParams.extend({ pipelineID: id }),
       body: pipelineConnectionSchema,
     },
@@ -121,7 +126,8 @@ export function registerConnectionRoutes(app: App, { auth, teams, connections }:
       params: connectionParams.extend({ pipelineID: id }),
     },
     status: 204,
-    handler: ({ member, params }) => connections.unlinkPipeline(member, params.connectionID, params.pipelineID),
+    handler: ({ member, params }) =>
+      connections.unlinkPipeline(member, params.connectionID, params.pipelineID),
   });
 
   routes.put({
@@ -174,7 +180,8 @@ export function registerConnectionRoutes(app: App, { auth, teams, connections }:
     path: '/connections/:connectionID/deliveries',
     schema: {
       tags,
-      summary: "The connection's delivery log, newest first, a page at a time; dead-letter lists the failed (owner or admin)",
+      summary:
+        "The connection's delivery log, newest first, a page at a time; dead-letter lists the failed (owner or admin)",
       params: connectionParams,
       querystring: z
         .object({

@@ -80,7 +80,8 @@ export function createConnectionsService(deps: {
     ]);
     return rows.map((row) => {
       const totals = Object.fromEntries(SYNC_DELIVERY_STATUSES.map((status) => [status, 0])) as SyncTotals;
-      for (const count of countRows) if (count.connection_id === row.id) totals[count.status] = Number(count.count);
+      for (const count of countRows)
+        if (count.connection_id === row.id) totals[count.status] = Number(count.count);
       return {
         connectionUID: row.id,
         type: row.type as IntegrationType,
@@ -120,7 +121,12 @@ export function createConnectionsService(deps: {
     return connection!;
   }
 
-  function adapterFor(type: IntegrationType, id: string, settings: Record<string, string>, secrets: Record<string, string>): SyncAdapter {
+  function adapterFor(
+    type: IntegrationType,
+    id: string,
+    settings: Record<string, string>,
+    secrets: Record<string, string>,
+  ): SyncAdapter {
     return deps.adapters[type]({ id, type, settings, secrets }, deps.http);
   }
 
@@ -164,7 +170,9 @@ export function createConnectionsService(deps: {
         ...(patch.status !== undefined && { status: patch.status }),
         ...(patch.emailOnly !== undefined && { emailOnly: patch.emailOnly }),
         ...(patch.receives !== undefined && { receives: checkReceives(type, patch.receives) }),
-        ...(patch.settings !== undefined && { settings: checkSettings(type, { ...row.settings, ...patch.settings }) }),
+        ...(patch.settings !== undefined && {
+          settings: checkSettings(type, { ...row.settings, ...patch.settings }),
+        }),
         ...(secrets && { secrets: secretBox.seal(secrets), secretHints: hintsOf(type, secrets) }),
         // A change of credentials or address starts a fresh count of failures.
         ...((secrets || patch.settings) && { failuresInRow: 0 }),
@@ -183,7 +191,12 @@ export function createConnectionsService(deps: {
           );
           if (kept.length === pipeline.integrations.length) continue;
           await repo.setPipelineIntegrations(tx, member.teamUID, pipeline.id, kept);
-          await appendChange(tx, member.teamUID, { entity: 'pipeline', op: 'update', ids: [pipeline.id], pipelineId: pipeline.id });
+          await appendChange(tx, member.teamUID, {
+            entity: 'pipeline',
+            op: 'update',
+            ids: [pipeline.id],
+            pipelineId: pipeline.id,
+          });
         }
         await repo.deleteConnection(tx, member.teamUID, connectionId);
       });
@@ -193,7 +206,8 @@ export function createConnectionsService(deps: {
     async rotateSecret(member: TeamActor, connectionId: string): Promise<ConnectionSecretAnswer> {
       const db = manage(member);
       const row = await requireConnection(db, member, connectionId);
-      if (row.type !== 'webhooks') throw new BadRequestError('Only a webhook has a signing secret to rotate.');
+      if (row.type !== 'webhooks')
+        throw new BadRequestError('Only a webhook has a signing secret to rotate.');
       const secrets = secretBox.open(row.secrets);
       const signingSecret = createWebhookSecret();
       const next = {
@@ -214,11 +228,17 @@ export function createConnectionsService(deps: {
      */
     async test(
       member: TeamActor,
-      input: { connectionUID?: string | undefined; type: IntegrationType; settings: Record<string, string>; secrets: Record<string, string> },
+      input: {
+        connectionUID?: string | undefined;
+        type: IntegrationType;
+        settings: Record<string, string>;
+        secrets: Record<string, string>;
+      },
     ): Promise<ConnectionTest> {
       const db = manage(member);
       const stored = input.connectionUID ? await requireConnection(db, member, input.connectionUID) : null;
-      if (stored && stored.type !== input.type) throw new BadRequestError('Invalid type: the connection is of another type.');
+      if (stored && stored.type !== input.type)
+        throw new BadRequestError('Invalid type: the connection is of another type.');
       const settings = checkSettings(input.type, { ...stored?.settings, ...input.settings });
       const secrets = checkSecrets(input.type, input.secrets, stored ? secretBox.open(stored.secrets) : {});
       if (input.type === 'webhooks' && !secrets.signingSecret) secrets.signingSecret = createWebhookSecret();
@@ -232,7 +252,12 @@ export function createConnectionsService(deps: {
     },
 
     /** Has a pipeline sync to the connection, with its period, delay and stage mapping. */
-    async linkPipeline(member: TeamActor, connectionId: string, pipelineId: string, input: PipelineConnectionInput) {
+    async linkPipeline(
+      member: TeamActor,
+      connectionId: string,
+      pipelineId: string,
+      input: PipelineConnectionInput,
+    ) {
       const db = manage(member);
       await db.transaction(async (tx) => {
         const connection = await requireConnection(tx, member, connectionId);
@@ -248,9 +273,14 @@ export function createConnectionsService(deps: {
               `Invalid stageRemoteIds: ${CONNECTION_TYPE_LABELS[type]} does not take stages.`,
             );
           }
-          const stageIds = new Set((await repo.listStagesOf(tx, member.teamUID, pipelineId)).map((row) => row.id));
+          const stageIds = new Set(
+            (await repo.listStagesOf(tx, member.teamUID, pipelineId)).map((row) => row.id),
+          );
           const unknown = mappedIds.find(([stageId]) => !stageIds.has(stageId));
-          if (unknown) throw new BadRequestError(`Invalid stageRemoteIds: ${unknown[0]} is not a stage of that pipeline.`);
+          if (unknown)
+            throw new BadRequestError(
+              `Invalid stageRemoteIds: ${unknown[0]} is not a stage of that pipeline.`,
+            );
         }
         if (stageMapped) {
           // Stages have one remote id each (SPEC §3), so one stage-mapped system per pipeline.
@@ -273,7 +303,12 @@ export function createConnectionsService(deps: {
         );
         await repo.setPipelineIntegrations(tx, member.teamUID, pipelineId, [...kept, { ...entry }]);
         await repo.setStageRemoteIds(tx, member.teamUID, mappedIds);
-        await appendChange(tx, member.teamUID, { entity: 'pipeline', op: 'update', ids: [pipelineId], pipelineId });
+        await appendChange(tx, member.teamUID, {
+          entity: 'pipeline',
+          op: 'update',
+          ids: [pipelineId],
+          pipelineId,
+        });
       });
     },
 
@@ -291,27 +326,44 @@ export function createConnectionsService(deps: {
         await repo.setPipelineIntegrations(tx, member.teamUID, pipelineId, kept);
         if (STAGE_MAPPED_TYPES.includes(connection.type as IntegrationType)) {
           const stageIds = await repo.listStagesOf(tx, member.teamUID, pipelineId);
-          await repo.setStageRemoteIds(tx, member.teamUID, stageIds.map((row) => [row.id, null]));
+          await repo.setStageRemoteIds(
+            tx,
+            member.teamUID,
+            stageIds.map((row) => [row.id, null]),
+          );
         }
-        await appendChange(tx, member.teamUID, { entity: 'pipeline', op: 'update', ids: [pipelineId], pipelineId });
+        await appendChange(tx, member.teamUID, {
+          entity: 'pipeline',
+          op: 'update',
+          ids: [pipelineId],
+          pipelineId,
+        });
       });
     },
 
     /** Maps a tag set's tags to the system's tags (ActiveCampaign, ClickFunnels). */
-    async linkTagSet(member: TeamActor, connectionId: string, tagSetId: string, input: TagSetConnectionInput) {
+    async linkTagSet(
+      member: TeamActor,
+      connectionId: string,
+      tagSetId: string,
+      input: TagSetConnectionInput,
+    ) {
       const db = manage(member);
       await db.transaction(async (tx) => {
         const connection = await requireConnection(tx, member, connectionId);
         const type = connection.type as IntegrationType;
         if (!TAG_MAPPED_TYPES.includes(type)) {
-          throw new BadRequestError(`Invalid tagRemoteIds: ${CONNECTION_TYPE_LABELS[type]} takes tags by name.`);
+          throw new BadRequestError(
+            `Invalid tagRemoteIds: ${CONNECTION_TYPE_LABELS[type]} takes tags by name.`,
+          );
         }
         const set = (await repo.listTagSets(tx, member.teamUID)).find((row) => row.id === tagSetId);
         if (!set) throw new NotFoundError('Tag set not found.');
         const tagIds = new Set((await repo.listTagsOf(tx, member.teamUID, tagSetId)).map((row) => row.id));
         const mapped = Object.entries(input.tagRemoteIds);
         const unknown = mapped.find(([tagId]) => !tagIds.has(tagId));
-        if (unknown) throw new BadRequestError(`Invalid tagRemoteIds: ${unknown[0]} is not a tag of that tag set.`);
+        if (unknown)
+          throw new BadRequestError(`Invalid tagRemoteIds: ${unknown[0]} is not a tag of that tag set.`);
         if (set.connectionId !== connectionId) await repo.clearTagRemoteIds(tx, member.teamUID, tagSetId);
         await repo.setTagSetConnection(tx, member.teamUID, tagSetId, connectionId);
         await repo.setTagRemoteIds(tx, member.teamUID, mapped);
@@ -329,10 +381,16 @@ export function createConnectionsService(deps: {
       await db.transaction(async (tx) => {
         await requireConnection(tx, member, connectionId);
         const set = (await repo.listTagSets(tx, member.teamUID)).find((row) => row.id === tagSetId);
-        if (!set || set.connectionId !== connectionId) throw new NotFoundError('This tag set does not use that connection.');
+        if (!set || set.connectionId !== connectionId)
+          throw new NotFoundError('This tag set does not use that connection.');
         await repo.setTagSetConnection(tx, member.teamUID, tagSetId, null);
         await repo.clearTagRemoteIds(tx, member.teamUID, tagSetId);
-        await appendChange(tx, member.teamUID, { entity: 'tag_set', op: 'update', ids: [tagSetId], pipelineId: set.pipelineId });
+        await appendChange(tx, member.teamUID, {
+          entity: 'tag_set',
+          op: 'update',
+          ids: [tagSetId],
+          pipelineId: set.pipelineId,
+        });
       });
     },
 
@@ -345,7 +403,8 @@ export function createConnectionsService(deps: {
 
     async listRemoteTags(member: TeamActor, connectionId: string) {
       const adapter = await storedAdapter(member, connectionId);
-      if (!adapter.listTags) throw new BadRequestError('This system takes tags by name: there is nothing to map.');
+      if (!adapter.listTags)
+        throw new BadRequestError('This system takes tags by name: there is nothing to map.');
       return callSystem(() => adapter.listTags!());
     },
 
@@ -356,7 +415,12 @@ export function createConnectionsService(deps: {
     ): Promise<SyncDeliveryPage> {
       const db = manage(member);
       await requireConnection(db, member, connectionId);
-      const statuses = options.status === undefined ? null : options.status === 'dead-letter' ? ['failed' as const] : [options.status];
+      const statuses =
+        options.status === undefined
+          ? null
+          : options.status === 'dead-letter'
+            ? ['failed' as const]
+            : [options.status];
       const before = options.before === undefined ? undefined : decodeCursor(options.before);
       const rows = await repo.listDeliveries(db, member.teamUID, connectionId, {
         statuses,
@@ -385,7 +449,9 @@ export function createConnectionsService(deps: {
           updatedAt: delivery.updatedAt.toISOString(),
         })),
         nextCursor:
-          rows.length > DELIVERIES_PAGE_SIZE && last ? encodeCursor(last.delivery.createdAt, last.delivery.id) : null,
+          rows.length > DELIVERIES_PAGE_SIZE && last
+            ? encodeCursor(last.delivery.createdAt, last.delivery.id)
+            : null,
       };
     },
 
@@ -447,11 +513,15 @@ export function createConnectionsService(deps: {
     integrations: Record<string, unknown>[],
     connectionId: string,
   ): Promise<string | null> {
-    const others = integrations.filter((entry) => isConnectionLink(entry) && entry.connectionId !== connectionId);
+    const others = integrations.filter(
+      (entry) => isConnectionLink(entry) && entry.connectionId !== connectionId,
+    );
     if (others.length === 0) return null;
     const connections = await repo.listConnections(tx, teamId);
     for (const entry of others) {
-      const other = connections.find((row) => row.id === (entry as unknown as ConnectionLinkEntry).connectionId);
+      const other = connections.find(
+        (row) => row.id === (entry as unknown as ConnectionLinkEntry).connectionId,
+      );
       if (other && STAGE_MAPPED_TYPES.includes(other.type as IntegrationType)) return other.name;
     }
     return null;
@@ -472,7 +542,10 @@ async function callSystem<T>(call: () => Promise<T>): Promise<T> {
 function checkSettings(type: IntegrationType, given: Record<string, string>): Record<string, string> {
   const fields = CONNECTION_FIELDS[type].filter((field) => !field.secret);
   const unknown = Object.keys(given).find((key) => !fields.some((field) => field.key === key));
-  if (unknown) throw new BadRequestError(`Invalid settings.${unknown}: ${CONNECTION_TYPE_LABELS[type]} has no such setting.`);
+  if (unknown)
+    throw new BadRequestError(
+      `Invalid settings.${unknown}: ${CONNECTION_TYPE_LABELS[type]} has no such setting.`,
+    );
   const settings: Record<string, string> = {};
   for (const field of fields) {
     const value = given[field.key]?.trim() ?? '';
@@ -480,7 +553,9 @@ function checkSettings(type: IntegrationType, given: Record<string, string>): Re
       throw new BadRequestError(`Invalid settings.${field.key}: enter the ${field.label.toLowerCase()}.`);
     }
     if ((field.key === 'url' || field.key === 'apiUrl') && !webAddressSchema.safeParse(value).success) {
-      throw new BadRequestError(`Invalid settings.${field.key}: enter a web address that starts with http:// or https://.`);
+      throw new BadRequestError(
+        `Invalid settings.${field.key}: enter a web address that starts with http:// or https://.`,
+      );
     }
     settings[field.key] = value;
   }
@@ -495,12 +570,16 @@ function checkSecrets(
 ): Record<string, string> {
   const fields = CONNECTION_FIELDS[type].filter((field) => field.secret);
   const unknown = Object.keys(given).find((key) => !fields.some((field) => field.key === key));
-  if (unknown) throw new BadRequestError(`Invalid secrets.${unknown}: ${CONNECTION_TYPE_LABELS[type]} has no such secret.`);
+  if (unknown)
+    throw new BadRequestError(
+      `Invalid secrets.${unknown}: ${CONNECTION_TYPE_LABELS[type]} has no such secret.`,
+    );
   const secrets = { ...stored };
   for (const field of fields) {
     const value = given[field.key]?.trim();
     if (value) secrets[field.key] = value;
-    if (!secrets[field.key]) throw new BadRequestError(`Invalid secrets.${field.key}: enter the ${field.label.toLowerCase()}.`);
+    if (!secrets[field.key])
+      throw new BadRequestError(`Invalid secrets.${field.key}: enter the ${field.label.toLowerCase()}.`);
   }
   return secrets;
 }
@@ -523,7 +602,10 @@ function checkReceives(type: IntegrationType, receives: SyncOptions): Record<str
 
 /** "••••" and the last four characters of each secret a form may name (never the secret itself). */
 function hintsOf(type: IntegrationType, secrets: Record<string, string>): Record<string, string> {
-  const keys = type === 'webhooks' ? ['signingSecret'] : CONNECTION_FIELDS[type].filter((f) => f.secret).map((f) => f.key);
+  const keys =
+    type === 'webhooks'
+      ? ['signingSecret']
+      : CONNECTION_FIELDS[type].filter((f) => f.secret).map((f) => f.key);
   return Object.fromEntries(
     keys.flatMap((key) => {
       const value = secrets[key];

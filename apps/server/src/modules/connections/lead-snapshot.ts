@@ -41,7 +41,13 @@ export async function loadLeadSnapshots(
       sql`select id, name, first_name, last_name, email_address, phone_number, deleted_at
         from contacts where team_id = ${teamId} and id = any(${ids})`,
     ),
-    selectRows<{ contact_id: string; platform: string; username: string | null; profile_id: string | null; url: string | null }>(
+    selectRows<{
+      contact_id: string;
+      platform: string;
+      username: string | null;
+      profile_id: string | null;
+      url: string | null;
+    }>(
       db,
       sql`select contact_id, platform, username, profile_id, url from contact_sources
         where team_id = ${teamId} and contact_id = any(${ids}) order by contact_id, platform`,
@@ -104,7 +110,12 @@ export async function loadLeadSnapshots(
           from notes where team_id = ${teamId} and contact_id = any(${ids})
         ) recent where n <= ${NOTES_CARRIED} order by contact_id, created_at desc`,
     ),
-    selectRows<{ contact_id: string; connection_id: string; remote_id: string | null; remote_item_id: string | null }>(
+    selectRows<{
+      contact_id: string;
+      connection_id: string;
+      remote_id: string | null;
+      remote_item_id: string | null;
+    }>(
       db,
       sql`select contact_id, connection_id, remote_id, remote_item_id from contact_remote_ids
         where team_id = ${teamId} and contact_id = any(${ids})`,
@@ -158,18 +169,16 @@ export async function loadLeadSnapshots(
           tag: row.tag,
           remoteID: row.connection_id === want.connectionId ? row.remote_id : null,
         })),
-        tasks: (tasksOf.get(want.contactId) ?? []).map(
-          (row): LeadTask => ({
-            taskName: row.task_name,
-            assignedTo: memberNames.get(row.assignee_uid) ?? '',
-            assignedToUID: row.assignee_uid,
-            createdBy: memberNames.get(row.created_by_uid) ?? '',
-            isComplete: row.status === 'completed',
-            notificationDate: new Date(row.due_at).toISOString(),
-            notificationType: row.reminder,
-            setTime: new Date(row.created_at).toISOString(),
-          }),
-        ),
+        tasks: (tasksOf.get(want.contactId) ?? []).map((row): LeadTask => ({
+          taskName: row.task_name,
+          assignedTo: memberNames.get(row.assignee_uid) ?? '',
+          assignedToUID: row.assignee_uid,
+          createdBy: memberNames.get(row.created_by_uid) ?? '',
+          isComplete: row.status === 'completed',
+          notificationDate: new Date(row.due_at).toISOString(),
+          notificationType: row.reminder,
+          setTime: new Date(row.created_at).toISOString(),
+        })),
         notes: (notesOf.get(want.contactId) ?? []).map((row) => ({
           text: row.text,
           createdAt: new Date(row.created_at).toISOString(),

@@ -36,7 +36,9 @@ export function createSecretBox(options: { secretsKey?: string | undefined; auth
         const text = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]);
         return JSON.parse(text.toString('utf8')) as Record<string, string>;
       } catch (error) {
-        throw new Error('The stored credentials could not be opened: was SECRETS_KEY changed?', { cause: error });
+        throw new Error('The stored credentials could not be opened: was SECRETS_KEY changed?', {
+          cause: error,
+        });
       }
     },
   };

@@ -43,6 +43,8 @@ export interface SyncEngineDeps {
     teamUID: string,
     message: { key: string; subject: string; text: string; path: string },
   ): Promise<void>;
+  /** Seconds between tries (SYNC_RETRY_SCHEDULE); the domain's default when unset. */
+  retrySchedule?: readonly number[] | undefined;
   now?: () => number;
 }
 
@@ -87,7 +89,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const stageOf = new Map(setup.stageRows.map((row) => [row.id, row]));
     const at = new Date(now());
     const waiting = new Map<string, repo.DeliveryInsert>();
-    const skipped: (repo.DeliveryInsert)[] = [];
+    const skipped: repo.DeliveryInsert[] = [];
 
     for (const line of lines) {
       const kind = syncChangeOfActivity(line);
@@ -111,7 +113,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
               isActive: true,
               isPaused: connection.status === 'paused',
               emailOnly: connection.emailOnly,
-              options: connection.receives as SyncOptions,
+              options: connection.receives,
             },
             ...kind,
             contact: { emailAddress: contact?.email_address, phoneNumber: contact?.phone_number },
@@ -127,13 +129,25 @@ export function createSyncEngine(deps: SyncEngineDeps) {
             attempts: 0,
           };
           if (!decision.sync) {
-            skipped.push({ ...row, id: createPushId('sync_'), status: 'skipped', skipReason: decision.reason, dueAt: at });
+            skipped.push({
+              ...row,
+              id: createPushId('sync_'),
+              status: 'skipped',
+              skipReason: decision.reason,
+              dueAt: at,
+            });
             continue;
           }
           const key = `${connection.id}\u0000${line.contactId}`;
           const queued = waiting.get(key);
           if (queued) queued.changes.push(change as unknown as Record<string, unknown>);
-          else waiting.set(key, { ...row, id: createPushId('sync_'), status: 'pending', dueAt: dueAt(at, link) });
+          else
+            waiting.set(key, {
+              ...row,
+              id: createPushId('sync_'),
+              status: 'pending',
+              dueAt: dueAt(at, link),
+            });
         }
       }
     }
@@ -171,7 +185,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         if (outcome.status === 'delivered') count.delivered += 1;
       };
       if (!delivery || !connection) {
-        const message = connection ? 'This person is no longer in GroupTrack.' : 'The connection was removed.';
+        const message = connection
+          ? 'This person is no longer in GroupTrack.'
+          : 'The connection was removed.';
         finish({ status: 'failed', dueAt: new Date(now()), responseCode: null, responseMessage: message });
         return;
       }
@@ -201,7 +217,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       } catch (error) {
         const failure = describeFailure(error);
         const retryAt = failure.retryable
-          ? nextSyncAttemptAt({ attempt: row.attempts, now: now(), retryAfterMs: failure.retryAfterMs })
+          ? nextSyncAttemptAt({
+              attempt: row.attempts,
+              now: now(),
+              retryAfterMs: failure.retryAfterMs,
+              schedule: deps.retrySchedule,
+            })
           : null;
         finish({
           status: retryAt === null ? 'failed' : 'pending',
@@ -243,7 +264,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         http,
       );
     } catch (error) {
-      return error instanceof AdapterError ? error : new AdapterError('auth', String((error as Error).message));
+      return error instanceof AdapterError
+        ? error
+        : new AdapterError('auth', String((error as Error).message));
     }
   }
 
@@ -263,7 +286,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const snapshots = await loadLeadSnapshots(
         db,
         teamId,
-        fresh.map((row) => ({ key: row.id, contactId: row.contactId, connectionId: row.connectionId, pipelineId: row.pipelineId })),
+        fresh.map((row) => ({
+          key: row.id,
+          contactId: row.contactId,
+          connectionId: row.connectionId,
+          pipelineId: row.pipelineId,
+        })),
         await deps.listMemberNames(teamId),
       );
       const frozen: { teamId: string; id: string; payload: unknown }[] = [];
@@ -300,12 +328,13 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           })),
         };
         frozen.push({ teamId, id: row.id, payload });
-        row.payload = payload as unknown as Record<string, unknown>;
+        row.payload = payload;
       }
       await repo.savePayloads(db, frozen);
     }
     for (const row of rows) {
-      if (row.payload) deliveries.set(row.id, { ...(row.payload as unknown as SyncDelivery), attempt: row.attempts });
+      if (row.payload)
+        deliveries.set(row.id, { ...(row.payload as unknown as SyncDelivery), attempt: row.attempts });
     }
     return deliveries;
   }
@@ -431,7 +460,12 @@ function describeFailure(error: unknown) {
     };
   }
   // Not the system's answer: a bug or the database away. Tried again, as a temporary failure.
-  return { retryable: true, status: null, retryAfterMs: null, message: clip(String((error as Error)?.message ?? error)) };
+  return {
+    retryable: true,
+    status: null,
+    retryAfterMs: null,
+    message: clip(String((error as Error)?.message ?? error)),
+  };
 }
 
 function stringOf(value: unknown): string | null {

@@ -206,7 +206,13 @@ export async function saveOutcomes(db: TeamDb, outcomes: TryOutcome[]) {
 /** Keeps the ids a system gave people, for the next call. */
 export async function saveRemoteIds(
   db: TeamDb,
-  rows: { teamId: string; connectionId: string; contactId: string; remoteId: string | null; remoteItemId: string | null }[],
+  rows: {
+    teamId: string;
+    connectionId: string;
+    contactId: string;
+    remoteId: string | null;
+    remoteItemId: string | null;
+  }[],
 ) {
   if (rows.length === 0) return;
   await db.execute(

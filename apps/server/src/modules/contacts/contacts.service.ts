@@ -113,7 +113,9 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
           ...((await writeSources(tx, member, contactId, input.sources ?? [], 'refuse')) ? ['sources'] : []),
         ];
         const history = [
-          ...(fields.length > 0 ? [{ type: 'info', action: 'updated', data: { fields, ...formerEmail(contact, fields) } }] : []),
+          ...(fields.length > 0
+            ? [{ type: 'info', action: 'updated', data: { fields, ...formerEmail(contact, fields) } }]
+            : []),
           ...(label ? [label] : []),
         ];
         return { history: history.map((entry) => activity(member, contactId, entry)) };
@@ -232,5 +234,7 @@ export function createContactsService(deps: { databases: Databases; teams: Teams
 
 /** The address a change replaced, kept in its history line: connections are told the old one too. */
 function formerEmail(contact: { emailAddress: string | null }, fields: string[]) {
-  return fields.includes('emailAddress') && contact.emailAddress ? { oldEmailAddress: contact.emailAddress } : {};
+  return fields.includes('emailAddress') && contact.emailAddress
+    ? { oldEmailAddress: contact.emailAddress }
+    : {};
 }
