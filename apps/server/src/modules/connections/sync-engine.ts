@@ -6,7 +6,6 @@ import {
   nextSyncAttemptAt,
   syncChangeOfActivity,
   type IntegrationType,
-  type SyncOptions,
 } from '@grouptrack/domain';
 import type { SyncAdapterFactory, SyncChange, SyncDelivery } from '../../integrations/adapter';
 import { AdapterError } from '../../integrations/adapter-error';
