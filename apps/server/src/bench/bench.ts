@@ -28,6 +28,7 @@ import {
 } from './lib/search-figures';
 import { startServerProcess, type ServerProcess } from './lib/server-process';
 import { percentile } from './lib/stats';
+import { measureWebhookSync } from './lib/sync-figures';
 import { buildWeb, measureWeb, type ScrollFigures } from './lib/web-figures';
 import { BENCH_MEMBER, BENCH_USER, seedLarge, type SeedOptions, type SeededTeam } from './seed-large';
 
@@ -36,12 +37,13 @@ const { values } = parseArgs({
     quick: { type: 'boolean' },
     dashboards: { type: 'boolean' },
     queue: { type: 'boolean' },
+    sync: { type: 'boolean' },
     help: { type: 'boolean' },
   },
 });
 if (values.help) {
   process.stdout.write(
-    'Usage: npm run bench [-- --quick | --dashboards | --queue]\n\nSee bench/README.md: what runs, the figures and their targets.\n',
+    'Usage: npm run bench [-- --quick | --dashboards | --queue | --sync]\n\nSee bench/README.md: what runs, the figures and their targets.\n',
   );
   process.exit(0);
 }
@@ -50,6 +52,8 @@ const quick = values.quick === true;
 const dashboardsOnly = values.dashboards === true;
 /** Only the message queue figures, on one 40,000-contact team; prints them and writes no report. */
 const queueOnly = values.queue === true;
+/** Only the webhook sync figure, on one 40,000-contact team; prints it and writes no report. */
+const syncOnly = values.sync === true;
 
 const SETTINGS = quick
   ? {
@@ -61,6 +65,7 @@ const SETTINGS = quick
       loadSeconds: 5,
       importRows: 5_000,
       scrollBudgetMs: 5_000,
+      syncChanges: 2_000,
     }
   : {
       seed: { teams: 100, contacts: 1_000_000, bigTeamContacts: 40_000, stages: 8 },
@@ -71,6 +76,7 @@ const SETTINGS = quick
       loadSeconds: 20,
       importRows: 100_000,
       scrollBudgetMs: 30_000,
+      syncChanges: 10_000,
     };
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -242,6 +248,7 @@ async function postgresFigures() {
     await queueFigures(server, owner, team);
     await jobFigures(owner, team);
     await memberRequestFigures(owner, team);
+    await syncFigures(owner, team);
   } finally {
     await server?.stop();
     await adminQuery(`drop database if exists ${databaseName} with (force)`).catch(() => undefined);
@@ -292,7 +299,7 @@ async function dashboardFigures(server: ServerProcess, owner: TestClient, team: 
 
 /**
  * Seeds one 40,000-contact team on PostgreSQL and takes only some figures on it (the dashboards',
- * or the message queue's): a run of minutes instead of the full bench.
+ * the message queue's or the webhook sync's): a run of minutes instead of the full bench.
  */
 async function oneTeamFigures(
   name: string,
@@ -614,6 +621,25 @@ async function memberRequestFigures(owner: TestClient, team: SeededTeam) {
   });
 }
 
+/** 10,000 tag changes in a synced pipeline, each delivered as a signed webhook to a local receiver. */
+async function syncFigures(owner: TestClient, team: SeededTeam) {
+  say(`\nWebhook sync (${elapsed()})`);
+  const figure = { name: 'sync.webhook_10k.seconds', unit: 's', target: 30, better: 'lower' as const };
+  await attempt([figure], async () => {
+    const result = await measureWebhookSync(owner, team, SETTINGS.syncChanges, 300_000);
+    if (result.seconds === null || result.missing > 0 || result.twice > 0 || result.unsigned > 0) {
+      throw new Error(
+        `${result.received} webhooks came: ${result.missing} people missing, ${result.twice} twice, ${result.unsigned} unsigned`,
+      );
+    }
+    record({
+      ...figure,
+      value: result.seconds,
+      note: `${SETTINGS.syncChanges.toLocaleString('en-US')} changes, each received once and signed`,
+    });
+  });
+}
+
 /** The member-request rules the bench's requests are decided by: see memberRequestFigures. */
 async function setBenchRules(owner: TestClient, base: string, pipelineId: string) {
   const tagSet = await owner.post(`${base}/tag-sets`, { name: 'Requests', tags: ['Reachable'], pipelineId });
@@ -831,6 +857,16 @@ if (queueOnly) {
   say(`GroupTrack bench (message queue only) on ${describeMachine()}`);
   try {
     await attempt(QUEUE_FIGURES, () => oneTeamFigures('queue', queueFigures));
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+  say(`\n${formatTable(results)}\n\nDone in ${elapsed()}; no report written (a full run writes it).`);
+  process.exit(0);
+}
+if (syncOnly) {
+  say(`GroupTrack bench (webhook sync only) on ${describeMachine()}`);
+  try {
+    await oneTeamFigures('sync', (_server, owner, team) => syncFigures(owner, team));
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }

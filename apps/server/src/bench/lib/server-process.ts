@@ -38,6 +38,8 @@ export async function startServerProcess(options: {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // Production will not start without one; the bench's connections are thrown away with it.
+      SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
       HOST: '127.0.0.1',
       PORT: String(options.port),
       APP_URL: url,
