@@ -10,7 +10,7 @@ import {
 import type { SyncAdapterFactory, SyncChange, SyncDelivery } from '../../integrations/adapter';
 import { AdapterError } from '../../integrations/adapter-error';
 import { clip, type HttpClient } from '../../integrations/http-client';
-import type { Databases, TeamDb } from '../../platform/db/databases';
+import type { Databases, Shard, TeamDb } from '../../platform/db/databases';
 import type { Logger } from '../../platform/logger';
 import { readPipelineLinks, type PipelineLink } from './connection-links';
 import { loadLeadSnapshots } from './lead-snapshot';
@@ -340,6 +340,19 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
   let loops: { stop(): Promise<void> } | null = null;
 
+  /**
+   * The embedded database (PGlite) lives in this one process, so a delivery it shows under way was
+   * cut when the last process ended: it is tried again now rather than when its lease runs out. On
+   * PostgreSQL another worker may be making that call; only the lease can tell.
+   */
+  async function retryCutDeliveries(log: Logger, shards: readonly Shard[]) {
+    for (const shard of shards) {
+      if (shard.engine.kind !== 'pglite') continue;
+      const cut = await repo.releaseLeased(shard.db);
+      if (cut > 0) log.info({ deliveries: cut }, 'sync deliveries cut by the last stop will be tried again');
+    }
+  }
+
   /** Runs the engine's loops on every shard of this process until stopped. */
   function start(log: Logger) {
     const shards = [...new Map(databases.shards.map((shard) => [shard.engine, shard])).values()];
@@ -348,7 +361,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     let lastPrune = now();
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> = Promise.resolve();
+    let first = true;
     const pass = async () => {
+      if (first) {
+        first = false;
+        await retryCutDeliveries(log, shards).catch((error: unknown) =>
+          log.warn({ err: error }, 'the sync could not take back deliveries cut by the last stop'),
+        );
+      }
       const sweeping = now() - lastSweep >= SWEEP_EVERY_MS;
       const pruning = now() - lastPrune >= PRUNE_EVERY_MS;
       for (const shard of shards) {

@@ -168,6 +168,16 @@ export async function releaseLapsed(db: TeamDb): Promise<number> {
   return rows.length;
 }
 
+/** Gives back every delivery under way, whatever its lease (the embedded database's restart). */
+export async function releaseLeased(db: TeamDb): Promise<number> {
+  const rows = await selectRows(
+    db,
+    sql`update sync_deliveries set status = 'pending', lease_until = null, due_at = now(), updated_at = now()
+      where status = 'delivering' returning id`,
+  );
+  return rows.length;
+}
+
 /** Freezes the payload of first tries, so every later try sends the same thing. */
 export async function savePayloads(db: TeamDb, rows: { teamId: string; id: string; payload: unknown }[]) {
   if (rows.length === 0) return;

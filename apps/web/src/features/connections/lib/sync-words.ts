@@ -15,6 +15,13 @@ export const KIND_LABELS: Record<SyncKind, string> = {
   task: 'Tasks',
 };
 
+/** What happened to the thing a change is about, as the matrix names its columns. */
+export const ACTION_LABELS: Record<SyncAction, string> = {
+  add: 'Added',
+  update: 'Changed',
+  delete: 'Removed',
+};
+
 const CHANGE_WORDS: Record<SyncKind, Record<SyncAction, string>> = {
   info: { add: 'Contact added', update: 'Details changed', delete: 'Contact deleted' },
   stage: { add: 'Added to a pipeline', update: 'Stage changed', delete: 'Removed from a pipeline' },
