@@ -12,8 +12,11 @@ export const CONNECTION_STATUSES = ['active', 'paused'] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 
 /** Which actions of each kind of change a connection receives. */
+// The refusal names no action: a word like "delete" beside quoted names reads as SQL to log scanners.
+const syncActionSchema = z.enum(SYNC_ACTIONS, { error: 'Not an action a connection can receive.' });
+
 export const syncOptionsSchema = z
-  .object(Object.fromEntries(SYNC_KINDS.map((kind) => [kind, z.array(z.enum(SYNC_ACTIONS)).max(3)])))
+  .object(Object.fromEntries(SYNC_KINDS.map((kind) => [kind, z.array(syncActionSchema).max(3)])))
   .partial()
   .strict() as z.ZodType<Partial<Record<(typeof SYNC_KINDS)[number], (typeof SYNC_ACTIONS)[number][]>>>;
 

@@ -2,7 +2,7 @@
 // pipeline P1 of A, and team B whose owner knows nothing of A but its ids. Built once per suite file
 // through the API, as a user would, so every path parameter of every operation has a real id of A.
 import { setSuperPermission } from '../modules/users/users.repository';
-import { workflowRuns } from '../platform/db/team-schema';
+import { syncDeliveries, workflowRuns } from '../platform/db/team-schema';
 import type { TestClient } from '../testing/test-client';
 import type { TestServer } from '../testing/test-server';
 import type { RequestValues } from './openapi-operations';
@@ -337,6 +337,33 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
     ],
   });
 
+  // A webhook connection the hidden pipeline syncs to, with a dead-lettered delivery about a hidden
+  // person (written straight to the table: the fixture must not wait for the sync). Its address is a
+  // closed port here, so nothing is sent anywhere.
+  const hook = await post<{ connection: { connectionUID: string }; signingSecret: string }>('/connections', {
+    type: 'webhooks',
+    name: `Hook ${mark}`,
+    settings: { url: 'http://127.0.0.1:9/probe-hook' },
+  });
+  const connection = hook.connection.connectionUID;
+  ok(await ownerA.put(`${team}/connections/${connection}/pipelines/${p2.groupUID}`, {}), 'connection link');
+  const delivery = `sync_probe${mark}`;
+  await server.databases
+    .forTeam(teamUID)
+    .insert(syncDeliveries)
+    .values({
+      teamId: teamUID,
+      id: delivery,
+      connectionId: connection,
+      contactId: inP2.GTID,
+      pipelineId: p2.groupUID,
+      changes: [{ kind: 'info', action: 'add', at: new Date().toISOString() }],
+      status: 'failed',
+      attempts: 9,
+      dueAt: new Date(),
+      responseMessage: `Probe refusal ${mark}`,
+    });
+
   const notification = itemId(
     ok(
       await ownerA.post('/api/v1/admin/app-notifications', {
@@ -394,6 +421,8 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
     'workflow-runs': workflowRun,
     'auto-responder-groups': autoResponderGroup.id,
     'auto-responders': autoResponder.jobID,
+    connections: connection,
+    deliveries: delivery,
     // `/queue-settings/{platform}` and `/queue/{platform}`: a member's own queue on a platform.
     'queue-settings': 'facebook',
     queue: 'facebook',
@@ -505,6 +534,8 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
     workflowRun,
     autoResponderGroup.id,
     autoResponder.jobID,
+    connection,
+    delivery,
   ];
   const teamName = ok<{ name: string }>(await ownerA.get(team), 'team').name;
   const teamSecrets = [
@@ -534,7 +565,10 @@ export async function buildProbeTeams(server: TestServer): Promise<ProbeTeam> {
       'Responders',
       'Responder',
       'Commenter',
+      'Hook',
+      'Probe refusal',
     ].map((kind) => `${kind} ${mark}`),
+    hook.signingSecret,
   ];
 
   return {

@@ -1,14 +1,12 @@
-import { ComingPage } from '../features/shell';
+import { useSetupAccess } from '../app/setup-access';
+import { ConnectionsPage } from '../features/connections';
 import { usePageTitle } from '../lib/page-title';
+import { usePipelines } from '../lib/pipelines';
 
-/** /setup/connections: connections to outside tools. */
+/** /setup/connections: the outside systems contacts are sent to, with the pipelines and tag sets they link. */
 export function ConnectionsRoute() {
   usePageTitle('Connections');
-  return (
-    <ComingPage
-      title="Connections"
-      icon="setup"
-      description="Your connected tools will appear here: Google Sheets, webhooks and the marketing and CRM systems your contacts sync to."
-    />
-  );
+  const { teamUID, canEdit } = useSetupAccess();
+  const pipelines = usePipelines(teamUID, { enabled: canEdit });
+  return <ConnectionsPage teamUID={teamUID} canEdit={canEdit} pipelines={pipelines.data} />;
 }

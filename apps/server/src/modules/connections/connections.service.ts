@@ -592,7 +592,7 @@ function checkReceives(type: IntegrationType, receives: SyncOptions): Record<str
     const unsupported = actions.find((action) => !SUPPORTED_CHANGES[type][kind].includes(action));
     if (unsupported) {
       throw new BadRequestError(
-        `Invalid receives.${kind}: ${CONNECTION_TYPE_LABELS[type]} cannot receive a ${kind} ${unsupported}.`,
+        `Invalid receives.${kind}: ${CONNECTION_TYPE_LABELS[type]} cannot receive that action for a ${kind}.`,
       );
     }
     checked[kind] = actions;

@@ -25,7 +25,7 @@ export const PAGE_AVAILABILITY: Readonly<Record<string, PageAvailability>> = {
   '/setup/messaging': 'available',
   '/setup/queue': 'available',
   '/setup/workflows': 'available',
-  '/setup/connections': 'coming',
+  '/setup/connections': 'available',
   '/setup/ai': 'available',
   '/setup/extension': 'available',
   '/queue': 'available',

@@ -45,11 +45,13 @@ export const connectionKeys = {
 const connectionPath = (teamUID: string, ...segments: string[]) =>
   teamPath(teamUID, 'connections', ...segments);
 
-export function useConnections(teamUID: string) {
+/** The team's connections with their links and totals; only owners and admins may read them. */
+export function useConnections(teamUID: string, { enabled = true } = {}) {
   return useQuery({
     queryKey: connectionKeys.all(teamUID),
     queryFn: ({ signal }) => requestData<Connection[]>(connectionPath(teamUID), { signal }),
     refetchInterval: TOTALS_REFRESH_MS,
+    enabled,
   });
 }
 
@@ -183,9 +185,12 @@ export function useDeliveries(teamUID: string, connectionUID: string, view: Deli
       if (view === 'dead-letter') query.set('status', 'dead-letter');
       if (pageParam) query.set('cursor', pageParam);
       const search = query.size > 0 ? `?${query.toString()}` : '';
-      return requestData<SyncDeliveryPage>(`${connectionPath(teamUID, connectionUID, 'deliveries')}${search}`, {
-        signal,
-      });
+      return requestData<SyncDeliveryPage>(
+        `${connectionPath(teamUID, connectionUID, 'deliveries')}${search}`,
+        {
+          signal,
+        },
+      );
     },
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
@@ -225,7 +230,9 @@ export function useContactSync(teamUID: string, GTID: string) {
     queryFn: ({ signal }) => requestData<ContactSyncState[]>(contactPath(teamUID, GTID, 'sync'), { signal }),
     refetchInterval: ({ state: { data } }) => {
       if (!data || data.length === 0) return false;
-      const isBusy = data.some((state) => state.lastStatus === 'pending' || state.lastStatus === 'delivering');
+      const isBusy = data.some(
+        (state) => state.lastStatus === 'pending' || state.lastStatus === 'delivering',
+      );
       return isBusy ? CONTACT_SYNC_BUSY_MS : CONTACT_SYNC_IDLE_MS;
     },
   });

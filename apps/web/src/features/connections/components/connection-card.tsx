@@ -43,7 +43,6 @@ export function ConnectionCard({ teamUID, connection, onAction }: ConnectionCard
             </Group>
             <Text size="sm" c="dimmed">
               {CONNECTION_TYPE_LABELS[type]}
-              {connection.settings.url ? ` · ${connection.settings.url}` : ''}
             </Text>
           </Stack>
           <Switch

@@ -98,7 +98,10 @@ export function ConnectionEditor({ teamUID, connection, onClose, onCreated }: Co
     setFormProblem(problem);
     if (problem) return;
     if (connection) {
-      update.mutate({ id: connection.connectionUID, patch: toConnectionUpdate(form) }, { onSuccess: onClose });
+      update.mutate(
+        { id: connection.connectionUID, patch: toConnectionUpdate(form) },
+        { onSuccess: onClose },
+      );
     } else {
       create.mutate(toConnectionInput(form), { onSuccess: onCreated });
     }
@@ -128,7 +131,7 @@ export function ConnectionEditor({ teamUID, connection, onClose, onCreated }: Co
             data={typeOptions}
             value={form.type}
             allowDeselect={false}
-            onChange={(type) => type && setType(type as IntegrationType)}
+            onChange={(type) => type && setType(type)}
           />
         )}
         <TextInput
@@ -150,7 +153,8 @@ export function ConnectionEditor({ teamUID, connection, onClose, onCreated }: Co
             placeholder: placeholderOf(field, connection?.secretHints[field.key]),
             value: form.values[field.key] ?? '',
             error: problemAt(field.key),
-            onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(field.key, event.currentTarget.value),
+            onChange: (event: ChangeEvent<HTMLInputElement>) =>
+              setValue(field.key, event.currentTarget.value),
           };
           return field.secret ? (
             <PasswordInput key={field.key} {...shared} autoComplete="new-password" />
@@ -160,8 +164,8 @@ export function ConnectionEditor({ teamUID, connection, onClose, onCreated }: Co
         })}
         {connection?.type === 'webhooks' && connection.secretHints.signingSecret && (
           <Text size="sm" c="dimmed">
-            Webhooks are signed with the secret ending {connection.secretHints.signingSecret}. Rotate secret, on
-            the connection&apos;s card, makes a new one.
+            Webhooks are signed with the secret ending {connection.secretHints.signingSecret}. Rotate secret,
+            on the connection&apos;s card, makes a new one.
           </Text>
         )}
         <Stack gap={4}>

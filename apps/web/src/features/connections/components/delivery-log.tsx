@@ -1,4 +1,15 @@
-import { Alert, Anchor, Badge, Button, Drawer, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { Link } from 'react-router';
 import { useState } from 'react';
 import { QueryError } from '../../../components/query-error';
@@ -45,7 +56,7 @@ export function DeliveryLogDrawer({ teamUID, connection, onClose }: DeliveryLogD
               { value: 'dead-letter', label: 'Dead letter' },
             ]}
             value={view}
-            onChange={(value) => setView(value as DeliveryView)}
+            onChange={(value) => setView(value)}
           />
           {view === 'dead-letter' && shown.length > 0 && (
             <Button
@@ -137,7 +148,13 @@ function DeliveryCard({ delivery, onRetry, onDiscard, isRetrying, isDiscarding }
               <Button size="compact-sm" variant="light" loading={isRetrying} onClick={onRetry}>
                 Retry
               </Button>
-              <Button size="compact-sm" variant="subtle" color="red" loading={isDiscarding} onClick={onDiscard}>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="red"
+                loading={isDiscarding}
+                onClick={onDiscard}
+              >
                 Discard
               </Button>
             </Group>
@@ -151,7 +168,11 @@ function DeliveryCard({ delivery, onRetry, onDiscard, isRetrying, isDiscarding }
           · {describeAttempts(delivery.attempts)}
         </Text>
         {answer && (
-          <Text size="sm" c={delivery.status === 'failed' ? 'red' : 'dimmed'} style={{ wordBreak: 'break-word' }}>
+          <Text
+            size="sm"
+            c={delivery.status === 'failed' ? 'red' : 'dimmed'}
+            style={{ wordBreak: 'break-word' }}
+          >
             {answer}
           </Text>
         )}

@@ -1,13 +1,13 @@
 import { Alert, Button, Group, Modal, NumberInput, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import {
-  MAX_SYNC_MINUTES,
-  STAGE_MAPPED_TYPES,
-  type Pipeline,
-  type PipelineList,
-} from '@grouptrack/domain';
+import { MAX_SYNC_MINUTES, STAGE_MAPPED_TYPES, type Pipeline, type PipelineList } from '@grouptrack/domain';
 import { useState } from 'react';
 import { formatErrorMessage } from '../../../lib/api-client';
-import { useLinkPipeline, useRemotePipelines, type Connection, type RemotePipeline } from '../api/connections';
+import {
+  useLinkPipeline,
+  useRemotePipelines,
+  type Connection,
+  type RemotePipeline,
+} from '../api/connections';
 import {
   chooseRemotePipeline,
   newPipelineLink,

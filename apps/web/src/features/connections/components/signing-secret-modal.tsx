@@ -38,8 +38,8 @@ export function SigningSecretModal({ connectionName, secret, onClose }: SigningS
           }
         />
         <Text size="sm" c="dimmed">
-          Lost it? Rotate the secret from the connection&apos;s card: the old one keeps signing beside the
-          new one for a day while your receiver switches over.
+          Lost it? Rotate the secret from the connection&apos;s card: the old one keeps signing beside the new
+          one for a day while your receiver switches over.
         </Text>
         <Group justify="flex-end">
           <Button onClick={onClose}>Done</Button>

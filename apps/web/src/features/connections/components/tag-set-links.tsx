@@ -25,7 +25,11 @@ export function TagSetLinksModal({ teamUID, connection, pipelines, onClose }: Ta
   const linked = tagSets.filter(({ tagSet }) => tagSet.connectionUID === id);
   const others = tagSets.filter(({ tagSet }) => tagSet.connectionUID !== id);
   const busyWith = (tagSetId: string) =>
-    link.isPending && link.variables.tagSetId === tagSetId ? (link.variables.input ? 'saving' : 'removing') : null;
+    link.isPending && link.variables.tagSetId === tagSetId
+      ? link.variables.input
+        ? 'saving'
+        : 'removing'
+      : null;
 
   return (
     <Modal opened onClose={onClose} title={`Tag sets of ${connection.name}`} size="lg">
@@ -53,7 +57,9 @@ export function TagSetLinksModal({ teamUID, connection, pipelines, onClose }: Ta
             initial={tagSetLinkFormOf(tagSet, id)}
             remoteTags={remote.data ?? []}
             busy={busyWith(tagSet.tagSetUID)}
-            onSave={(form) => link.mutate({ id, tagSetId: tagSet.tagSetUID, input: toTagSetConnectionInput(form) })}
+            onSave={(form) =>
+              link.mutate({ id, tagSetId: tagSet.tagSetUID, input: toTagSetConnectionInput(form) })
+            }
             onRemove={() => link.mutate({ id, tagSetId: tagSet.tagSetUID, input: null })}
           />
         ))}
@@ -108,7 +114,15 @@ interface TagSetLinkEditorProps {
   onRemove: () => void;
 }
 
-function TagSetLinkEditor({ tagSet, label, initial, remoteTags, busy, onSave, onRemove }: TagSetLinkEditorProps) {
+function TagSetLinkEditor({
+  tagSet,
+  label,
+  initial,
+  remoteTags,
+  busy,
+  onSave,
+  onRemove,
+}: TagSetLinkEditorProps) {
   const [form, setForm] = useState(initial);
   const options = remoteTags.map((tag) => ({ value: tag.id, label: tag.name }));
   return (

@@ -32,10 +32,16 @@ export interface FormProblem {
   message: string;
 }
 
-function copyReceives(from: Partial<Record<SyncKind, readonly SyncAction[]>>, type: IntegrationType): Receives {
+function copyReceives(
+  from: Partial<Record<SyncKind, readonly SyncAction[]>>,
+  type: IntegrationType,
+): Receives {
   const supported = SUPPORTED_CHANGES[type];
   return Object.fromEntries(
-    SYNC_KINDS.map((kind) => [kind, SYNC_ACTIONS.filter((a) => from[kind]?.includes(a) && supported[kind].includes(a))]),
+    SYNC_KINDS.map((kind) => [
+      kind,
+      SYNC_ACTIONS.filter((a) => from[kind]?.includes(a) && supported[kind].includes(a)),
+    ]),
   ) as Receives;
 }
 

@@ -39,7 +39,10 @@ export function newPipelineLink(): PipelineConnectionInput {
 }
 
 /** Another of the system's pipelines: the stages mapped into the one before are mapped no more. */
-export function chooseRemotePipeline(form: PipelineLinkForm, remotePipelineId: string | null): PipelineLinkForm {
+export function chooseRemotePipeline(
+  form: PipelineLinkForm,
+  remotePipelineId: string | null,
+): PipelineLinkForm {
   if (remotePipelineId === form.remotePipelineId) return form;
   const cleared = Object.fromEntries(Object.keys(form.stageRemoteIds).map((stageId) => [stageId, null]));
   return { ...form, remotePipelineId, stageRemoteIds: cleared };

@@ -1,0 +1,2 @@
+export { ConnectionsPage } from './components/connections-page';
+export { ContactConnections } from './components/contact-connections';
