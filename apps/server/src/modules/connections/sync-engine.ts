@@ -1,10 +1,7 @@
 import {
   CONNECTION_FAILING_THRESHOLD,
-  createPushId,
-  decideSync,
   isIntegrationType,
   nextSyncAttemptAt,
-  syncChangeOfActivity,
   type IntegrationType,
 } from '@grouptrack/domain';
 import type { SyncAdapterFactory, SyncChange, SyncDelivery } from '../../integrations/adapter';
@@ -14,6 +11,7 @@ import type { Databases, Shard, TeamDb } from '../../platform/db/databases';
 import type { Logger } from '../../platform/logger';
 import { readPipelineLinks, type PipelineLink } from './connection-links';
 import { loadLeadSnapshots } from './lead-snapshot';
+import { planDeliveries } from './sync-plan';
 import type { SecretBox } from './secret-box';
 import * as repo from './sync.repository';
 
@@ -83,74 +81,16 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       repo.listContactFacts(tx, teamId, contactIds),
       repo.listTagFacts(tx, teamId, tagIds),
     ]);
-    const contactOf = new Map(facts.map((row) => [row.id, row]));
-    const tagOf = new Map(tagFacts.map((row) => [row.id, row]));
-    const stageOf = new Map(setup.stageRows.map((row) => [row.id, row]));
-    const at = new Date(now());
-    const waiting = new Map<string, repo.DeliveryInsert>();
-    const skipped: repo.DeliveryInsert[] = [];
-
-    for (const line of lines) {
-      const kind = syncChangeOfActivity(line);
-      if (!kind) continue;
-      const contact = contactOf.get(line.contactId);
-      const pipelineIds = line.pipelineId ? [line.pipelineId] : (contact?.pipeline_ids ?? []);
-      const reached = new Set<string>();
-      for (const pipelineId of pipelineIds) {
-        for (const link of links.get(pipelineId) ?? []) {
-          const { connection } = link;
-          // A connection two of the person's pipelines use hears of a change once.
-          if (reached.has(connection.id)) continue;
-          reached.add(connection.id);
-          const tag = typeof line.data.tagUID === 'string' ? tagOf.get(line.data.tagUID) : undefined;
-          const tagRemoteID = tag && tag.connection_id === connection.id ? tag.remote_id : null;
-          const stageId = stringOf(line.data.to) ?? stringOf(line.data.stageUID);
-          const change = describeChange(line, kind, { tag, tagRemoteID, stageOf });
-          const decision = decideSync({
-            integration: {
-              type: connection.type as IntegrationType,
-              isActive: true,
-              isPaused: connection.status === 'paused',
-              emailOnly: connection.emailOnly,
-              options: connection.receives,
-            },
-            ...kind,
-            contact: { emailAddress: contact?.email_address, phoneNumber: contact?.phone_number },
-            stageRemoteID: stageId ? (stageOf.get(stageId)?.remote_id ?? null) : null,
-            tagRemoteID,
-          });
-          const row = {
-            teamId,
-            connectionId: connection.id,
-            contactId: line.contactId,
-            pipelineId,
-            changes: [change as unknown as Record<string, unknown>],
-            attempts: 0,
-          };
-          if (!decision.sync) {
-            skipped.push({
-              ...row,
-              id: createPushId('sync_'),
-              status: 'skipped',
-              skipReason: decision.reason,
-              dueAt: at,
-            });
-            continue;
-          }
-          const key = `${connection.id}\u0000${line.contactId}`;
-          const queued = waiting.get(key);
-          if (queued) queued.changes.push(change as unknown as Record<string, unknown>);
-          else
-            waiting.set(key, {
-              ...row,
-              id: createPushId('sync_'),
-              status: 'pending',
-              dueAt: dueAt(at, link),
-            });
-        }
-      }
-    }
-    await repo.queueDeliveries(tx, [...waiting.values()]);
+    const { waiting, skipped } = planDeliveries({
+      teamId,
+      lines,
+      links,
+      contacts: new Map(facts.map((row) => [row.id, row])),
+      tags: new Map(tagFacts.map((row) => [row.id, row])),
+      stages: new Map(setup.stageRows.map((row) => [row.id, row])),
+      at: new Date(now()),
+    });
+    await repo.queueDeliveries(tx, waiting);
     await repo.insertSkipped(tx, skipped);
   }
 
@@ -414,61 +354,6 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   return { plan, deliverDue, releaseLapsed: repo.releaseLapsed, start, stop };
 }
 
-/** When a new delivery is first tried: held back by delayBy, and open to more changes for syncPeriod. */
-function dueAt(at: Date, link: PipelineLink): Date {
-  return new Date(at.getTime() + (link.delayBy + link.syncPeriod) * 60_000);
-}
-
-/** The change a history line stands for, with what each system needs to act on it. */
-function describeChange(
-  line: repo.OutboxLine,
-  kind: { kind: SyncChange['kind']; action: SyncChange['action'] },
-  facts: {
-    tag: { name: string; tag_set_name: string } | undefined;
-    tagRemoteID: string | null;
-    stageOf: Map<string, { name: string }>;
-  },
-): SyncChange {
-  const change: SyncChange = { ...kind, at: line.createdAt.toISOString() };
-  const { data } = line;
-  switch (kind.kind) {
-    case 'tag':
-      change.tag = {
-        name: facts.tag?.name ?? stringOf(data.tag) ?? '',
-        tagSetName: facts.tag?.tag_set_name ?? '',
-        remoteID: facts.tagRemoteID,
-      };
-      break;
-    case 'note': {
-      const deleted = data.deletedNote as { text?: unknown } | undefined;
-      change.note = { text: line.note ?? stringOf(deleted?.text) ?? '' };
-      break;
-    }
-    case 'task':
-      change.task = {
-        taskName: stringOf(data.taskName) ?? '',
-        dueAt: stringOf(data.dueAt),
-        action: line.action,
-      };
-      break;
-    case 'stage': {
-      const from = stringOf(data.from);
-      const to = stringOf(data.to) ?? stringOf(data.stageUID);
-      change.stage = {
-        from: from ? (facts.stageOf.get(from)?.name ?? null) : null,
-        to: to ? (facts.stageOf.get(to)?.name ?? stringOf(data.stage)) : null,
-      };
-      break;
-    }
-    case 'info': {
-      const old = stringOf(data.oldEmailAddress);
-      if (old) change.oldEmailAddress = old;
-      break;
-    }
-  }
-  return change;
-}
-
 function describeFailure(error: unknown) {
   if (error instanceof AdapterError) {
     return {
@@ -485,10 +370,6 @@ function describeFailure(error: unknown) {
     retryAfterMs: null,
     message: clip(String((error as Error)?.message ?? error)),
   };
-}
-
-function stringOf(value: unknown): string | null {
-  return typeof value === 'string' && value !== '' ? value : null;
 }
 
 /** Runs `work` over the items with at most `limit` under way at once. */
