@@ -227,6 +227,30 @@ describe('connections', () => {
     await remove(connection.connectionUID);
   });
 
+  it('tells the owner and admins by mail once a connection keeps failing', async () => {
+    const { connection } = await addWebhook({ name: 'Broken hook' });
+    await link(connection.connectionUID);
+    receiver.answer(404);
+    const mails = async () =>
+      (await server.server.context.mail.listOutbox({ limit: 100, to: 'cora@sync.test' })).filter((mail) =>
+        mail.subject.includes('"Broken hook" keeps failing'),
+      );
+    for (const name of ['Kay', 'Lou', 'Max', 'Ned']) await capture(name);
+    await syncNow();
+    expect(await mails()).toEqual([]);
+    await capture('Oda');
+    await syncNow();
+    receiver.answer(200);
+    const told = await mails();
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain('dead-letter list');
+    const listed = (await owner.get(team.path('connections'))).body.data.find(
+      (row: { connectionUID: string }) => row.connectionUID === connection.connectionUID,
+    );
+    expect(listed).toMatchObject({ failuresInRow: 5, totals: { failed: 5 } });
+    await remove(connection.connectionUID);
+  });
+
   it('coalesces one person’s changes within the sync period into one call', async () => {
     const { connection, signingSecret } = await addWebhook({ name: 'Hourly' });
     receiver.useSecret(signingSecret);
