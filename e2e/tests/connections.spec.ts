@@ -105,6 +105,7 @@ test.describe('connections', () => {
       await expect(dead).toContainText('Failed');
       await expect(dead).toContainText('3 tries');
       await expect(card).toContainText('1 failed');
+      expect(await findBlockingA11yViolations(page)).toEqual([]);
 
       // Back up, Retry sends it once more: delivered, with the webhook-id of its first try.
       receiver.answer(200);

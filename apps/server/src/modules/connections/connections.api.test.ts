@@ -209,6 +209,23 @@ describe('connections', () => {
     await remove(connection.connectionUID);
   });
 
+  it('keeps one person’s deliveries in order: a newer one waits while an older one is retried', async () => {
+    const { connection } = await addWebhook({ name: 'In order' });
+    await link(connection.connectionUID);
+    receiver.answer(503);
+    const GTID = await capture('Ivy');
+    await syncNow();
+    const before = receiver.received.length;
+    receiver.answer(200);
+    await owner.put(team.path(`contacts/${GTID}/tags/${tag('Cold')}`), {});
+    await syncNow();
+    expect(receiver.received.length).toBe(before);
+    await fastForward();
+    await syncNow();
+    expect(receiver.received.slice(before).map((item) => item.body.event)).toEqual(['stage', 'tag']);
+    await remove(connection.connectionUID);
+  });
+
   it('dead-letters a refusal (4xx) at once with the answer, and discards it on request', async () => {
     const { connection } = await addWebhook({ name: 'Refusing' });
     await link(connection.connectionUID);

@@ -138,7 +138,9 @@ export async function insertSkipped(tx: TeamDb, rows: (typeof syncDeliveries.$in
 
 /**
  * Claims due deliveries of a shard for one try: counts the try and leases them, so a worker that
- * dies mid-call leaves them to be taken again once the lease ends (same id, same payload).
+ * dies mid-call leaves them to be taken again once the lease ends (same id, same payload). A
+ * person's deliveries to one connection go in order: one waits while an older one is still to be
+ * sent or under way, so a retry never lands after (and over) a newer state of the person.
  */
 export async function claimDue(db: TeamDb, limit: number, leaseMs: number): Promise<DeliveryRow[]> {
   const rows = await selectRows<Record<string, unknown>>(
@@ -151,8 +153,13 @@ export async function claimDue(db: TeamDb, limit: number, leaseMs: number): Prom
           -- A paused connection holds what is queued for it until it is switched on again.
           and exists (select 1 from connections c
             where c.team_id = s.team_id and c.id = s.connection_id and c.status = 'active')
-        order by s.due_at limit ${limit} for update of s skip locked
+          and not exists (select 1 from sync_deliveries o
+            where o.team_id = s.team_id and o.contact_id = s.contact_id and o.connection_id = s.connection_id
+              and o.status in ('pending', 'delivering') and (o.created_at, o.id) < (s.created_at, s.id))
+        order by s.due_at limit ${limit}
       )
+        -- Checked again on the row as it is now: two workers never claim the same delivery.
+        and d.status = 'pending'
       returning d.*`,
   );
   return rows.map(toDeliveryRow);

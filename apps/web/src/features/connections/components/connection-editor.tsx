@@ -69,15 +69,16 @@ export function ConnectionEditor({ teamUID, connection, onClose, onCreated }: Co
   );
   const [formProblem, setFormProblem] = useState<FormProblem | null>(null);
   const serverProblem = save.error ? placeServerProblem(formatErrorMessage(save.error), form.type) : null;
+  const testProblem = test.error ? placeServerProblem(formatErrorMessage(test.error), form.type) : null;
   const problemAt = (field: string | null) =>
-    [formProblem, serverProblem].find((problem) => problem && problem.field === field)?.message;
+    [formProblem, serverProblem, testProblem].find((problem) => problem && problem.field === field)?.message;
 
   const setValue = (key: string, value: string) => {
     setForm((current) => ({ ...current, values: { ...current.values, [key]: value } }));
     if (formProblem?.field === key) setFormProblem(null);
     if (serverProblem?.field === key) save.reset();
     // A test's answer was for the values as they were.
-    test.reset();
+    if (test.data ?? test.error) test.reset();
   };
   const setType = (type: IntegrationType) => {
     setForm((current) => changeFormType(current, type));
@@ -108,7 +109,8 @@ export function ConnectionEditor({ teamUID, connection, onClose, onCreated }: Co
   };
 
   const kinds = SYNC_KINDS.filter((kind) => SUPPORTED_CHANGES[form.type][kind].length > 0);
-  const generalProblem = problemAt(null);
+  // A test's problem has its own alert; only a save's goes over the form.
+  const saveProblem = [formProblem, serverProblem].find((problem) => problem?.field === null)?.message;
   return (
     <Modal
       opened
@@ -144,6 +146,7 @@ export function ConnectionEditor({ teamUID, connection, onClose, onCreated }: Co
             const name = event.currentTarget.value;
             setForm((current) => ({ ...current, name }));
             if (formProblem?.field === 'name') setFormProblem(null);
+            if (serverProblem?.field === 'name') save.reset();
           }}
         />
         {CONNECTION_FIELDS[form.type].map((field) => {
@@ -234,14 +237,14 @@ export function ConnectionEditor({ teamUID, connection, onClose, onCreated }: Co
             {test.data.message}
           </Alert>
         )}
-        {test.error && (
+        {testProblem && (
           <Alert color="red" title="The connection could not be tested" role="alert">
-            {formatErrorMessage(test.error)}
+            {testProblem.message}
           </Alert>
         )}
-        {generalProblem && (
+        {saveProblem && (
           <Alert color="red" title="This connection cannot be saved yet" role="alert">
-            {generalProblem}
+            {saveProblem}
           </Alert>
         )}
         <Group justify="space-between">
