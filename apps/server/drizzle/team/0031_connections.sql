@@ -56,7 +56,7 @@ CREATE INDEX "sync_deliveries_log_idx" ON "sync_deliveries" USING btree ("team_i
 CREATE INDEX "sync_deliveries_contact_idx" ON "sync_deliveries" USING btree ("team_id","contact_id","connection_id","created_at");--> statement-breakpoint
 CREATE INDEX "sync_deliveries_due_idx" ON "sync_deliveries" USING btree ("due_at") WHERE "sync_deliveries"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "sync_deliveries_leased_idx" ON "sync_deliveries" USING btree ("lease_until") WHERE "sync_deliveries"."status" = 'delivering';--> statement-breakpoint
-CREATE UNIQUE INDEX "sync_deliveries_waiting_idx" ON "sync_deliveries" USING btree ("team_id","connection_id","contact_id") WHERE "sync_deliveries"."status" = 'pending' and "sync_deliveries"."attempts" = 0;--> statement-breakpoint
+CREATE UNIQUE INDEX "sync_deliveries_waiting_idx" ON "sync_deliveries" USING btree ("team_id","connection_id","contact_id","pipeline_id") WHERE "sync_deliveries"."status" = 'pending' and "sync_deliveries"."attempts" = 0;--> statement-breakpoint
 CREATE INDEX "sync_outbox_seq_idx" ON "sync_outbox" USING btree ("seq");--> statement-breakpoint
 -- The sync's counterpart of workflow_inbox (0029): every change of a contact writes a history line in
 -- its transaction, so the lines a connection may receive go to the sync's outbox in that same

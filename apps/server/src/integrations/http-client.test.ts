@@ -25,8 +25,8 @@ function makeLimiter(start = T0) {
 /** A fetch that answers each call with `answer` and keeps what it was asked. */
 function makeFetch(answer: () => Response | Promise<Response>) {
   const calls: { url: string; init: RequestInit }[] = [];
-  const fetch = ((input: string | URL | Request, init?: RequestInit) => {
-    calls.push({ url: String(input), init: init ?? {} });
+  const fetch = ((input: string, init?: RequestInit) => {
+    calls.push({ url: input, init: init ?? {} });
     return Promise.resolve(answer());
   }) as typeof globalThis.fetch;
   return { fetch, calls };
@@ -96,10 +96,17 @@ describe('RateLimiter', () => {
     expect(passed).toEqual(['first@0', 'second@1000', 'third@2000']);
   });
 
+  it('holds a key paused before its first call only for the pause, with its whole burst after', async () => {
+    const { clock, limiter } = makeLimiter();
+    limiter.pause('fresh', 100);
+    for (let call = 0; call < LIMIT.requests; call += 1) await limiter.take('fresh', LIMIT);
+    expect(clock.waits).toEqual([100]);
+  });
+
   it('holds every call under a paused key until the time given, and no other key', async () => {
     const { clock, limiter } = makeLimiter();
     await limiter.take('acct', LIMIT);
-    limiter.pause('acct', T0 + 30_000);
+    limiter.pause('acct', 30_000);
     await limiter.take('other', LIMIT);
     expect(clock.waits).toEqual([]);
     await limiter.take('acct', LIMIT);
@@ -111,8 +118,8 @@ describe('RateLimiter', () => {
   it('keeps the later of two pauses', async () => {
     const { clock, limiter } = makeLimiter();
     await limiter.take('acct', LIMIT);
-    limiter.pause('acct', T0 + 30_000);
-    limiter.pause('acct', T0 + 10_000);
+    limiter.pause('acct', 30_000);
+    limiter.pause('acct', 10_000);
     await limiter.take('acct', LIMIT);
     expect(clock.at).toBe(T0 + 30_000);
   });
@@ -122,7 +129,11 @@ describe('parseRetryAfter', () => {
   it.each([
     { value: '120', expected: 120_000 },
     { value: '0', expected: 0 },
-    { value: '1.5', expected: 1500 },
+    { value: '1.5', expected: null },
+    { value: '-5', expected: null },
+    { value: '0x10', expected: null },
+    { value: '1e3', expected: null },
+    { value: '  ', expected: null },
     { value: new Date(T0 + 90_000).toUTCString(), expected: 90_000 },
     { value: new Date(T0 - 90_000).toUTCString(), expected: 0 },
     { value: 'soon', expected: null },
@@ -370,7 +381,7 @@ describe('createHttpClient', () => {
     // The signal is the only way out of a call that never answers.
     const fetch = ((_input: string | URL | Request, init?: RequestInit) =>
       new Promise<Response>((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error));
       })) as typeof globalThis.fetch;
     const error = await failureOf(
       createHttpClient({ fetch, timeoutMs: 20 }).request(

@@ -49,7 +49,8 @@ export interface HttpClient {
 
 /** Waits between calls so that no credential goes over its system's limit (a token bucket each). */
 export class RateLimiter {
-  private readonly buckets = new Map<string, { tokens: number; at: number; pausedUntil: number }>();
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  private readonly pausedUntil = new Map<string, number>();
   private readonly queues = new Map<string, Promise<void>>();
 
   constructor(
@@ -69,28 +70,23 @@ export class RateLimiter {
     return turn;
   }
 
-  /** No call under `key` starts before `until` (a Retry-After the system answered). */
-  pause(key: string, until: number) {
-    const bucket = this.bucket(key, null);
-    bucket.pausedUntil = Math.max(bucket.pausedUntil, until);
-  }
-
-  private bucket(key: string, limit: RateLimit | null) {
-    let bucket = this.buckets.get(key);
-    if (!bucket) {
-      bucket = { tokens: limit?.requests ?? 0, at: this.now(), pausedUntil: 0 };
-      this.buckets.set(key, bucket);
-    }
-    return bucket;
+  /** No call under `key` starts within the next `ms` (a Retry-After the system answered). */
+  pause(key: string, ms: number) {
+    this.pausedUntil.set(key, Math.max(this.pausedUntil.get(key) ?? 0, this.now() + ms));
   }
 
   private async wait(key: string, limit: RateLimit) {
-    const bucket = this.bucket(key, limit);
+    let bucket = this.buckets.get(key);
+    if (!bucket) {
+      bucket = { tokens: limit.requests, at: this.now() };
+      this.buckets.set(key, bucket);
+    }
     const rate = limit.requests / limit.perMs;
     for (;;) {
       const now = this.now();
-      if (bucket.pausedUntil > now) {
-        await this.sleep(bucket.pausedUntil - now);
+      const paused = this.pausedUntil.get(key) ?? 0;
+      if (paused > now) {
+        await this.sleep(paused - now);
         continue;
       }
       bucket.tokens = Math.min(limit.requests, bucket.tokens + (now - bucket.at) * rate);
@@ -104,12 +100,13 @@ export class RateLimiter {
   }
 }
 
-/** Reads Retry-After (seconds, or an HTTP date) into milliseconds from now. */
+/** Reads Retry-After (whole seconds, or an HTTP date) into milliseconds from now; null when it is neither. */
 export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
-  if (!value) return null;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000);
-  const at = Date.parse(value);
+  const text = value?.trim() ?? '';
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // An HTTP date names its day and month in letters ("Wed, 21 Oct 2015 07:28:00 GMT").
+  if (!/[a-z]/i.test(text)) return null;
+  const at = Date.parse(text);
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
@@ -164,7 +161,10 @@ export function createHttpClient(
       };
       if (answer.status >= 200 && answer.status < 300) return response;
       const retryAfterMs = parseRetryAfter(answer.headers.get('retry-after'));
-      if (retryAfterMs !== null && answer.status === 429) limiter.pause(limitKey, Date.now() + retryAfterMs);
+      // A system that asks for a rest (429, or 503 while it recovers) gets it from every call of the key.
+      if (retryAfterMs !== null && (answer.status === 429 || answer.status === 503)) {
+        limiter.pause(limitKey, retryAfterMs);
+      }
       const said = describeError?.(response) ?? (text.trim() === '' ? null : clip(text.trim()));
       const message = `${answer.status} ${answer.statusText || statusName(answer.status)}${said ? `: ${said}` : ''}`;
       throw new AdapterError(errorCode(answer.status), message, { status: answer.status, retryAfterMs });

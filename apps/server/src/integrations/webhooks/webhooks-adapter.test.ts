@@ -387,9 +387,13 @@ describe('the webhooks adapter', () => {
     expect(verifyWebhook({ secret: SECRET, headers: call!.headers, body: call!.body })).toBe(true);
   });
 
-  it.each([
+  it.each<{ name: string; secrets: Record<string, string> }>([
     { name: 'no signing secret', secrets: {} },
     { name: 'an empty signing secret', secrets: { signingSecret: '' } },
+    {
+      name: 'only a previous secret whose overlap has ended',
+      secrets: { previousSigningSecret: OTHER_SECRET, previousSigningSecretUntil: aMinuteAgo() },
+    },
   ])('refuses a webhook with $name', ({ secrets }) => {
     expect(() => connect(secrets)).toThrow(AdapterError);
     expect(() => connect(secrets)).toThrow(expect.objectContaining({ code: 'auth' }));

@@ -154,6 +154,24 @@ describe('planDeliveries', () => {
       ]);
     });
 
+    it('keeps a person’s changes in two pipelines of one connection apart, each with its own delay', () => {
+      const connection = makeConnection();
+      const { waiting } = plan({
+        lines: [
+          stageLine({ from: 'new', to: 'won' }, { pipelineId: 'leads' }),
+          stageLine({ from: 'trial', to: 'paid' }, { pipelineId: 'buyers' }),
+        ],
+        links: [makeLink('leads', connection), makeLink('buyers', connection, { delayBy: 60 })],
+        contacts: { ann: makeContact({ pipeline_ids: ['leads', 'buyers'] }) },
+      });
+      expect(
+        waiting.map((delivery) => [delivery.pipelineId, delivery.dueAt, delivery.changes.length]),
+      ).toEqual([
+        ['leads', AT, 1],
+        ['buyers', minutesAfterAt(60), 1],
+      ]);
+    });
+
     it('queues one delivery per person', () => {
       const { waiting } = plan({
         lines: [

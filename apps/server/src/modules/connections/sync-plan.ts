@@ -29,7 +29,8 @@ export interface TagFact {
  * what the team looks like: each line reaches the connections of the pipeline it happened in (or,
  * for a change of the person themselves, of every pipeline they are in), each connection once. A
  * change a connection does not take is logged as skipped with the reason; the others join one
- * waiting delivery per connection and person, first tried after the link's delayBy and syncPeriod.
+ * waiting delivery per connection, person and pipeline, first tried after the link's delayBy and
+ * syncPeriod.
  */
 export function planDeliveries(input: {
   teamId: string;
@@ -87,7 +88,8 @@ export function planDeliveries(input: {
           skipped.push({ ...row, id: newId(), status: 'skipped', skipReason: decision.reason, dueAt: at });
           continue;
         }
-        const key = `${connection.id}\u0000${line.contactId}`;
+        // Per pipeline too: a delivery describes the person's stage in one pipeline, with its delays.
+        const key = `${connection.id}\u0000${line.contactId}\u0000${pipelineId}`;
         const queued = waiting.get(key);
         if (queued) queued.changes.push(change as unknown as Record<string, unknown>);
         else waiting.set(key, { ...row, id: newId(), status: 'pending', dueAt: dueAt(at, link) });

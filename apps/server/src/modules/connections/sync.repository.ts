@@ -118,14 +118,14 @@ export async function listTagFacts(tx: TeamDb, teamId: string, tagIds: string[])
 
 /**
  * Queues deliveries. A person's changes join the delivery already waiting for them on that
- * connection (untried, so nothing was sent yet): the coalescing of a sync period. Give one row per
- * connection and person.
+ * connection and pipeline (untried, so nothing was sent yet): the coalescing of a sync period. Give
+ * one row per connection, person and pipeline.
  */
 export async function queueDeliveries(tx: TeamDb, rows: (typeof syncDeliveries.$inferInsert)[]) {
   if (rows.length === 0) return;
   await tx.execute(
     sql`${insertUnnest(syncDeliveries, rows)}
-      on conflict (team_id, connection_id, contact_id) where status = 'pending' and attempts = 0
+      on conflict (team_id, connection_id, contact_id, pipeline_id) where status = 'pending' and attempts = 0
       do update set changes = ${syncDeliveries}.changes || excluded.changes, updated_at = now()`,
   );
 }
@@ -155,7 +155,10 @@ export async function claimDue(db: TeamDb, limit: number, leaseMs: number): Prom
             where c.team_id = s.team_id and c.id = s.connection_id and c.status = 'active')
           and not exists (select 1 from sync_deliveries o
             where o.team_id = s.team_id and o.contact_id = s.contact_id and o.connection_id = s.connection_id
-              and o.status in ('pending', 'delivering') and (o.created_at, o.id) < (s.created_at, s.id))
+              and o.status in ('pending', 'delivering') and o.created_at <= s.created_at and o.id <> s.id
+              -- (created_at, id) before s's, spelled out: as a row comparison it can steer the planner,
+              -- on a table whose statistics lag its growth, to the log index and a scan per row.
+              and (o.created_at < s.created_at or o.id < s.id))
         order by s.due_at limit ${limit}
       )
         -- Checked again on the row as it is now: two workers never claim the same delivery.

@@ -1137,9 +1137,9 @@ export const syncDeliveries = pgTable(
     index('sync_deliveries_leased_idx')
       .on(table.leaseUntil)
       .where(sql`${table.status} = 'delivering'`),
-    // The one waiting, untried delivery per person and connection that later changes join.
+    // The one waiting, untried delivery per person, connection and pipeline that later changes join.
     uniqueIndex('sync_deliveries_waiting_idx')
-      .on(table.teamId, table.connectionId, table.contactId)
+      .on(table.teamId, table.connectionId, table.contactId, table.pipelineId)
       .where(sql`${table.status} = 'pending' and ${table.attempts} = 0`),
   ],
 );
