@@ -712,6 +712,7 @@ describe('a workflow in words', () => {
     tag: { vip: 'VIP', lisbon: 'Lisbon' },
     taskTemplate: { call: 'Call them' },
     messageTemplate: { hello: 'Hello' },
+    connection: { hook: 'Zapier' },
   };
   const names: WorkflowNames = {
     pipeline: (key) => NAMES.pipeline[key],
@@ -719,6 +720,7 @@ describe('a workflow in words', () => {
     tag: (key) => NAMES.tag[key],
     taskTemplate: (key) => NAMES.taskTemplate[key],
     messageTemplate: (key) => NAMES.messageTemplate[key],
+    connection: (key) => NAMES.connection[key],
   };
 
   it.each<[Record<string, unknown>, string]>([
@@ -786,6 +788,8 @@ describe('a workflow in words', () => {
     [{ type: 'wait', amount: 1, unit: 'days' }, 'Wait 1 day'],
     [{ type: 'wait', amount: 3, unit: 'hours' }, 'Wait 3 hours'],
     [{ type: 'stopIfReplied' }, 'Stop if they have replied'],
+    [{ type: 'sendToConnection', connectionId: 'hook' }, 'Send them to the connection "Zapier"'],
+    [{ type: 'sendToConnection', connectionId: 'gone' }, 'Send them to a deleted connection'],
   ])('the step %j reads as %j', (step, words) => {
     expect(describeStep(step, names)).toBe(words);
   });

@@ -135,6 +135,8 @@ export const workflowStepSchema = z.discriminatedUnion('type', [
     }),
   /** Ends the run here when the person has replied since it started. */
   z.object({ type: z.literal('stopIfReplied') }).strict(),
+  /** Sends the person as they are now to a connection (a webhook, a sheet, a CRM). */
+  z.object({ type: z.literal('sendToConnection'), connectionId: id }).strict(),
 ]);
 export type WorkflowStep = z.infer<typeof workflowStepSchema>;
 export type WorkflowStepType = WorkflowStep['type'];
@@ -413,6 +415,7 @@ export interface WorkflowNames {
   tag(id: string): string | undefined;
   taskTemplate(id: string): string | undefined;
   messageTemplate(id: string): string | undefined;
+  connection(id: string): string | undefined;
 }
 
 const quoted = (name: string | undefined, what: string) => (name ? `"${name}"` : `a deleted ${what}`);
@@ -470,5 +473,9 @@ export function describeStep(step: WorkflowStep, names: WorkflowNames): string {
       return `Wait ${describeWait(step)}`;
     case 'stopIfReplied':
       return 'Stop if they have replied';
+    case 'sendToConnection': {
+      const name = names.connection(step.connectionId);
+      return `Send them to ${name ? `the connection "${name}"` : 'a deleted connection'}`;
+    }
   }
 }

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useSetupAccess } from '../app/setup-access';
+import { useConnections } from '../features/connections';
 import { useMessageTemplates } from '../features/message-templates';
 import { ExtensionStatusAlert } from '../features/shell';
 import { useTaskTemplates } from '../features/task-templates';
@@ -14,16 +15,19 @@ export function WorkflowsRoute() {
   const pipelines = usePipelines(teamUID);
   const messageTemplates = useMessageTemplates(teamUID);
   const taskTemplates = useTaskTemplates(teamUID);
+  // Only owners and admins may list connections, as only they edit workflows.
+  const connections = useConnections(teamUID, { enabled: canEdit });
   const choices = useMemo<WorkflowChoices | undefined>(
     () =>
-      pipelines.data && messageTemplates.data && taskTemplates.data
+      pipelines.data && messageTemplates.data && taskTemplates.data && (connections.data || !canEdit)
         ? {
             pipelines: pipelines.data,
             messageTemplates: messageTemplates.data,
             taskTemplates: taskTemplates.data,
+            connections: connections.data ?? [],
           }
         : undefined,
-    [pipelines.data, messageTemplates.data, taskTemplates.data],
+    [pipelines.data, messageTemplates.data, taskTemplates.data, connections.data, canEdit],
   );
   return (
     <>

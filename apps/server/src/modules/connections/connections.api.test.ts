@@ -382,6 +382,45 @@ describe('connections', () => {
     await remove(connection.connectionUID);
   });
 
+  it('sends a person to a connection from a workflow step, though no pipeline of theirs syncs to it', async () => {
+    const { connection, signingSecret } = await addWebhook({ name: 'From a workflow' });
+    receiver.useSecret(signingSecret);
+    const workflow = await owner.post(team.path('workflows'), {
+      name: 'Send new people',
+      status: 'running',
+      definition: {
+        trigger: { type: 'captured', pipelineId: leads.groupUID },
+        steps: [{ type: 'sendToConnection', connectionId: connection.connectionUID }],
+      },
+    });
+    expect(workflow.status, JSON.stringify(workflow.body)).toBe(201);
+    const before = receiver.received.length;
+    const GTID = await capture('Pia');
+    await expect
+      .poll(async () => {
+        const runs = await owner.get(team.path(`contacts/${GTID}/workflow-runs`));
+        return (runs.body.data as { status: string }[]).map((run) => run.status);
+      })
+      .toEqual(['done']);
+    await syncNow();
+    const hooks = receiver.received.slice(before);
+    expect(hooks).toHaveLength(1);
+    expect(hooks[0]).toMatchObject({ verified: true, body: { event: 'info', GTID, fullName: 'Pia Sync' } });
+    const refused = await owner.post(team.path('workflows'), {
+      name: 'Nowhere',
+      definition: {
+        trigger: { type: 'captured', pipelineId: leads.groupUID },
+        steps: [{ type: 'sendToConnection', connectionId: 'conn_nowhere' }],
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe(
+      'Invalid steps.0.connectionId: conn_nowhere is not a connection of this team.',
+    );
+    await owner.delete(team.path(`workflows/${workflow.body.data.id as string}`));
+    await remove(connection.connectionUID);
+  });
+
   it('tests a receiver and says what it answered', async () => {
     receiver.answer(200);
     const ok = await owner.post(team.path('connections/test'), {

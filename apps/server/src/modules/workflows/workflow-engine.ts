@@ -16,11 +16,12 @@ import {
 } from '@grouptrack/domain';
 import { runWorkflowStepJob } from '../../jobs/run-workflow-step.job';
 import type { Databases, TeamDb } from '../../platform/db/databases';
-import { AppError, LimitReachedError } from '../../platform/errors';
+import { AppError, BadRequestError, LimitReachedError } from '../../platform/errors';
 import type { TeamActor } from '../../platform/http/actor';
 import type { Logger } from '../../platform/logger';
 import type { JobQueue } from '../../platform/queue';
 import type { AppliedAction, BulkService } from '../bulk/bulk.service';
+import { queueDeliveries } from '../connections/sync.repository';
 import { createContactChanges, insertNote, listPipelinesOfContacts } from '../contacts';
 import type { TasksService } from '../tasks/tasks.service';
 import type { TeamsService } from '../teams/teams.service';
@@ -67,6 +68,7 @@ export function namesFrom(nameables: repo.Nameables): WorkflowNames {
     tag: lookup(nameables.tags),
     taskTemplate: lookup(nameables.taskTemplates),
     messageTemplate: lookup(nameables.messageTemplates),
+    connection: lookup(nameables.connections),
   };
 }
 
@@ -326,6 +328,26 @@ export function createWorkflowEngine(deps: {
           });
           return { kind: 'next', message: said };
         }
+        case 'sendToConnection': {
+          if (!names.connection(step.connectionId)) {
+            throw new BadRequestError('The connection this step sends to was removed.');
+          }
+          const [place] = before;
+          await queueDeliveries(tx, [
+            {
+              teamId,
+              id: createPushId('sync_'),
+              connectionId: step.connectionId,
+              contactId: run.contactId,
+              pipelineId: place?.pipelineId ?? null,
+              changes: [{ kind: 'info', action: 'update', at: now.toISOString() }],
+              status: 'pending',
+              attempts: 0,
+              dueAt: now,
+            },
+          ]);
+          return { kind: 'next', message: said };
+        }
         case 'moveStage':
         case 'addTags':
         case 'removeTags':
@@ -345,8 +367,14 @@ export function createWorkflowEngine(deps: {
       }
     })();
     // Every step is a line of the person's history: the steps whose change writes none of its own
-    // (a wait, the reply check, a message queued, which the history tells once sent) say what they did.
-    if (step.type === 'wait' || step.type === 'stopIfReplied' || step.type === 'queueMessage') {
+    // (a wait, the reply check, a message queued, which the history tells once sent, a delivery to a
+    // connection) say what they did.
+    if (
+      step.type === 'wait' ||
+      step.type === 'stopIfReplied' ||
+      step.type === 'queueMessage' ||
+      step.type === 'sendToConnection'
+    ) {
       const action = { next: 'step', wait: 'waiting', stop: 'stopped' }[outcome.kind];
       await changes.recordChange(tx, actor, run.contactId, before, {
         history: [note(run.contactId, 'workflow', action, { step: run.step, said: outcome.message })],

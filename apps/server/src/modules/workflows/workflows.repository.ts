@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-o
 import type { TeamDb } from '../../platform/db/databases';
 import { selectRows } from '../../platform/db/raw';
 import {
+  connections,
   activities,
   contactPipelines,
   contacts,
@@ -414,7 +415,7 @@ export async function repliedSince(db: TeamDb, teamId: string, contactId: string
  * pipeline, null for a global set) and templates. A team has hundreds of these, not thousands.
  */
 export async function listNameables(db: TeamDb, teamId: string) {
-  const [pipelineRows, stageRows, tagRows, messageRows, taskRows] = await Promise.all([
+  const [pipelineRows, stageRows, tagRows, messageRows, taskRows, connectionRows] = await Promise.all([
     db
       .select({ id: pipelines.id, name: pipelines.nickName })
       .from(pipelines)
@@ -436,6 +437,10 @@ export async function listNameables(db: TeamDb, teamId: string) {
       .select({ id: taskTemplates.id, name: taskTemplates.name })
       .from(taskTemplates)
       .where(eq(taskTemplates.teamId, teamId)),
+    db
+      .select({ id: connections.id, name: connections.name })
+      .from(connections)
+      .where(eq(connections.teamId, teamId)),
   ]);
   return {
     pipelines: pipelineRows,
@@ -443,6 +448,7 @@ export async function listNameables(db: TeamDb, teamId: string) {
     tags: tagRows,
     messageTemplates: messageRows,
     taskTemplates: taskRows,
+    connections: connectionRows,
   };
 }
 export type Nameables = Awaited<ReturnType<typeof listNameables>>;

@@ -38,6 +38,7 @@ export function findReferenceProblem(
   const tagIds = new Set(nameables.tags.map((row) => row.id));
   const taskTemplateIds = new Set(nameables.taskTemplates.map((row) => row.id));
   const messageTemplateIds = new Set(nameables.messageTemplates.map((row) => row.id));
+  const connectionIds = new Set(nameables.connections.map((row) => row.id));
   const pipeline = (path: string, id: string | null) =>
     id !== null && !pipelineIds.has(id) ? `Invalid ${path}: ${id} is not a pipeline of this team.` : null;
   const stage = (path: string, id: string | null, pipelineId: string | null) =>
@@ -98,6 +99,8 @@ export function findReferenceProblem(
       problems.push(`Invalid ${at}.templateId: ${step.templateId} is not a task template of this team.`);
     } else if (step.type === 'queueMessage' && !messageTemplateIds.has(step.templateId)) {
       problems.push(`Invalid ${at}.templateId: ${step.templateId} is not a message template of this team.`);
+    } else if (step.type === 'sendToConnection' && !connectionIds.has(step.connectionId)) {
+      problems.push(`Invalid ${at}.connectionId: ${step.connectionId} is not a connection of this team.`);
     }
   });
   return problems.find((problem) => problem !== null) ?? null;

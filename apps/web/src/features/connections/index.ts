@@ -1,2 +1,3 @@
 export { ConnectionsPage } from './components/connections-page';
 export { ContactConnections } from './components/contact-connections';
+export { useConnections } from './api/connections';

@@ -3,6 +3,7 @@ import { CONNECTION_TYPE_LABELS, TAG_MAPPED_TYPES } from '@grouptrack/domain';
 import { formatErrorMessage } from '../../../lib/api-client';
 import { useTestConnection, useUpdateConnection, type Connection } from '../api/connections';
 import { describePipelineLink, summarizeTotals } from '../lib/sync-words';
+import { TestAnswer } from './test-answer';
 
 /** What a card's buttons open, handled by the page. */
 export type CardAction = 'edit' | 'pipelines' | 'tag-sets' | 'log' | 'rotate' | 'remove';
@@ -82,23 +83,11 @@ export function ConnectionCard({ teamUID, connection, onAction }: ConnectionCard
             {formatErrorMessage(update.error)}
           </Alert>
         )}
-        {test.data && (
-          <Alert
-            color={test.data.ok ? 'green' : 'red'}
-            role={test.data.ok ? 'status' : 'alert'}
-            title={test.data.ok ? 'The connection works' : 'The connection did not work'}
-            withCloseButton
-            closeButtonLabel="Close the test's answer"
-            onClose={() => test.reset()}
-          >
-            {test.data.message}
-          </Alert>
-        )}
-        {test.error && (
-          <Alert color="red" role="alert" title="The connection could not be tested">
-            {formatErrorMessage(test.error)}
-          </Alert>
-        )}
+        <TestAnswer
+          answer={test.data ?? null}
+          problem={test.error ? formatErrorMessage(test.error) : null}
+          onClose={() => test.reset()}
+        />
         <Group gap="xs">
           <Button size="xs" variant="default" onClick={() => onAction('edit')}>
             Edit

@@ -46,6 +46,7 @@ import {
   type FormProblem,
 } from '../lib/connection-form';
 import { ACTION_LABELS, KIND_LABELS, describeChange } from '../lib/sync-words';
+import { TestAnswer } from './test-answer';
 
 const typeOptions = INTEGRATION_TYPES.map((type) => ({ value: type, label: CONNECTION_TYPE_LABELS[type] }));
 
@@ -116,6 +117,7 @@ export function ConnectionEditor({ teamUID, connection, onClose, onCreated }: Co
       opened
       onClose={onClose}
       title={connection ? `Edit ${connection.name}` : 'Add a connection'}
+      closeButtonProps={{ 'aria-label': 'Close' }}
       size="lg"
     >
       <Stack>
@@ -228,20 +230,7 @@ export function ConnectionEditor({ teamUID, connection, onClose, onCreated }: Co
             setForm((current) => ({ ...current, emailOnly }));
           }}
         />
-        {test.data && (
-          <Alert
-            color={test.data.ok ? 'green' : 'red'}
-            title={test.data.ok ? 'The connection works' : 'The connection did not work'}
-            role={test.data.ok ? 'status' : 'alert'}
-          >
-            {test.data.message}
-          </Alert>
-        )}
-        {testProblem && (
-          <Alert color="red" title="The connection could not be tested" role="alert">
-            {testProblem.message}
-          </Alert>
-        )}
+        <TestAnswer answer={test.data ?? null} problem={testProblem?.message ?? null} />
         {saveProblem && (
           <Alert color="red" title="This connection cannot be saved yet" role="alert">
             {saveProblem}

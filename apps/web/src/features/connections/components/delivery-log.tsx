@@ -46,7 +46,14 @@ export function DeliveryLogDrawer({ teamUID, connection, onClose }: DeliveryLogD
   const id = connection.connectionUID;
   const actionError = retry.error ?? discard.error;
   return (
-    <Drawer opened onClose={onClose} position="right" size="lg" title={`Delivery log of ${connection.name}`}>
+    <Drawer
+      opened
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={`Delivery log of ${connection.name}`}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack>
         <Group justify="space-between">
           <SegmentedControl

@@ -44,7 +44,13 @@ export function PipelineLinksModal({ teamUID, connection, pipelines, onClose }: 
       : null;
 
   return (
-    <Modal opened onClose={onClose} title={`Pipelines of ${connection.name}`} size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Pipelines of ${connection.name}`}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      size="lg"
+    >
       <Stack>
         <Text size="sm" c="dimmed">
           The changes of the people in these pipelines are sent to {connection.name}.
@@ -103,7 +109,7 @@ export function PipelineLinksModal({ teamUID, connection, pipelines, onClose }: 
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Close
+            Done
           </Button>
         </Group>
       </Stack>

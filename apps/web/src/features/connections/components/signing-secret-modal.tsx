@@ -9,11 +9,23 @@ interface SigningSecretModalProps {
 /** A webhook's signing secret, the one time it is shown: when the webhook is added or its secret rotated. */
 export function SigningSecretModal({ connectionName, secret, onClose }: SigningSecretModalProps) {
   return (
-    <Modal opened onClose={onClose} title={`Signing secret of ${connectionName}`} size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Signing secret of ${connectionName}`}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      size="lg"
+    >
       <Stack>
-        <Alert color="orange" title="Copy it now: it will not be shown again">
-          Your receiver checks each webhook&apos;s signature with this secret (Standard Webhooks headers
-          webhook-id, webhook-timestamp and webhook-signature). Keep it where your receiver reads it.
+        {/* The lead-in in the body's colour: a light alert's coloured title reads too faint on its tint. */}
+        <Alert color="orange">
+          <Text size="sm">
+            <Text span fw={600} inherit>
+              Copy it now: it will not be shown again.
+            </Text>{' '}
+            Your receiver checks each webhook&apos;s signature with this secret (Standard Webhooks headers
+            webhook-id, webhook-timestamp and webhook-signature). Keep it where your receiver reads it.
+          </Text>
         </Alert>
         <TextInput
           label="Signing secret"

@@ -32,7 +32,13 @@ export function TagSetLinksModal({ teamUID, connection, pipelines, onClose }: Ta
       : null;
 
   return (
-    <Modal opened onClose={onClose} title={`Tag sets of ${connection.name}`} size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Tag sets of ${connection.name}`}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      size="lg"
+    >
       <Stack>
         <Text size="sm" c="dimmed">
           {connection.name} keeps its own tags: pick which of them each of our tags stands for. A tag left
@@ -96,7 +102,7 @@ export function TagSetLinksModal({ teamUID, connection, pipelines, onClose }: Ta
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Close
+            Done
           </Button>
         </Group>
       </Stack>

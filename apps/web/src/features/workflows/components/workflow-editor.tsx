@@ -564,5 +564,19 @@ function StepFields({
           Ends the run here when they replied since it started.
         </Text>
       );
+    case 'sendToConnection':
+      return (
+        <Select
+          label="Connection"
+          style={{ flex: 1 }}
+          data={choices.connections.map((c) => ({ value: c.connectionUID, label: c.name }))}
+          value={step.connectionId || null}
+          placeholder={
+            choices.connections.length === 0 ? 'Add a connection in Setup → Connections first' : undefined
+          }
+          allowDeselect={false}
+          onChange={(connectionId) => connectionId && onChange({ ...step, connectionId })}
+        />
+      );
   }
 }

@@ -54,6 +54,7 @@ const choices: WorkflowChoices = {
   pipelines,
   messageTemplates: [{ templateUID: 'mt', name: 'Welcome' }],
   taskTemplates: [{ templateUID: 'tt', name: 'Call them' }],
+  connections: [{ connectionUID: 'hook', name: 'Zapier' }],
 };
 
 describe('the workflow editor', () => {
@@ -70,6 +71,7 @@ describe('the workflow editor', () => {
     ['createTask', { type: 'createTask', templateId: 'tt' }],
     ['queueMessage', { type: 'queueMessage', templateId: 'mt', platform: 'facebook' }],
     ['wait', { type: 'wait', amount: 1, unit: 'days' }],
+    ['sendToConnection', { type: 'sendToConnection', connectionId: 'hook' }],
   ] as const)('fills a new %s step with the first choices', (type, expected) => {
     expect(defaultStep(type, choices, 'leads')).toEqual(expected);
   });

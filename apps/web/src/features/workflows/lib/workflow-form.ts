@@ -11,11 +11,15 @@ import {
 } from '@grouptrack/domain';
 import { listAllTags, stageOptions, tagOptions } from '../../../lib/pipelines';
 
-/** What the editor offers to pick from: the team's pipelines (with stages and tags) and templates. */
+/**
+ * What the editor offers to pick from: the team's pipelines (with stages and tags), templates and
+ * connections.
+ */
 export interface WorkflowChoices {
   pipelines: PipelineList;
   messageTemplates: readonly { templateUID: string; name: string }[];
   taskTemplates: readonly { templateUID: string; name: string }[];
+  connections: readonly { connectionUID: string; name: string }[];
 }
 
 export const TRIGGER_LABELS: Record<WorkflowTriggerType, string> = {
@@ -40,6 +44,7 @@ export const STEP_LABELS: Record<WorkflowStepType, string> = {
   addNote: 'Add a note',
   wait: 'Wait',
   stopIfReplied: 'Stop if they have replied',
+  sendToConnection: 'Send them to a connection',
 };
 
 const firstPipeline = (choices: WorkflowChoices) => choices.pipelines.pipelines[0]?.groupUID ?? '';
@@ -103,6 +108,8 @@ export function defaultStep(
       return { type, amount: 1, unit: 'days' };
     case 'stopIfReplied':
       return { type };
+    case 'sendToConnection':
+      return { type, connectionId: choices.connections[0]?.connectionUID ?? '' };
   }
 }
 
@@ -137,12 +144,14 @@ export function namesFromChoices(choices: WorkflowChoices): WorkflowNames {
   const tags = new Map(listAllTags(choices.pipelines).map((tag) => [tag.tagUID, tag.name]));
   const messages = new Map(choices.messageTemplates.map((t) => [t.templateUID, t.name]));
   const tasks = new Map(choices.taskTemplates.map((t) => [t.templateUID, t.name]));
+  const connections = new Map(choices.connections.map((c) => [c.connectionUID, c.name]));
   return {
     pipeline: (id) => pipelines.get(id),
     stage: (id) => stages.get(id),
     tag: (id) => tags.get(id),
     messageTemplate: (id) => messages.get(id),
     taskTemplate: (id) => tasks.get(id),
+    connection: (id) => connections.get(id),
   };
 }
 
