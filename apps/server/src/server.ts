@@ -138,7 +138,7 @@ export async function createContext(config: Config, log: Logger, databases: Data
     log,
   });
   const secretBox = createSecretBox({ secretsKey: config.SECRETS_KEY, authSecret: config.AUTH_SECRET });
-  const http = createHttpClient();
+  const http = createHttpClient({ allowPrivateAddresses: config.CONNECTIONS_ALLOW_PRIVATE_ADDRESSES });
   const connections = createConnectionsService({
     databases,
     contacts,

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdapterError } from './adapter-error';
-import { RateLimiter, createHttpClient, parseRetryAfter, type HttpResponse } from './http-client';
+import {
+  RateLimiter,
+  createHttpClient,
+  isPrivateAddress,
+  parseRetryAfter,
+  type HttpResponse,
+} from './http-client';
 
 const T0 = Date.UTC(2024, 5, 1, 12, 0, 0);
 const LIMIT = { requests: 10, perMs: 1000 };
@@ -390,5 +396,44 @@ describe('createHttpClient', () => {
       ),
     );
     expect(error.message).toBe('api.example.com did not answer within 0.02 s.');
+  });
+});
+
+describe('private addresses', () => {
+  it.each([
+    ['127.0.0.1', true],
+    ['10.1.2.3', true],
+    ['172.20.0.1', true],
+    ['192.168.1.10', true],
+    ['169.254.169.254', true],
+    ['100.64.0.1', true],
+    ['0.0.0.0', true],
+    ['::1', true],
+    ['fd00::1', true],
+    ['fe80::1', true],
+    ['::ffff:127.0.0.1', true],
+    ['8.8.8.8', false],
+    ['172.32.0.1', false],
+    ['2606:4700::1111', false],
+  ])('reads %s as private: %s', (address, expected) => {
+    expect(isPrivateAddress(address)).toBe(expected);
+  });
+
+  it('refuses, before any call, a URL that is or resolves to a private address when they are not allowed', async () => {
+    const options = { limitKey: 'acct', limit: LIMIT };
+    const { fetch, calls } = makeFetch(() => jsonAnswer({}));
+    const http = createHttpClient({
+      fetch,
+      allowPrivateAddresses: false,
+      lookup: (host) => Promise.resolve(host === 'inside.example.com' ? ['10.0.0.5'] : ['93.184.216.34']),
+    });
+    for (const url of ['http://127.0.0.1:9/hook', 'http://[::1]/hook', 'https://inside.example.com/hook']) {
+      const error = await failureOf(http.request({ method: 'POST', url }, options));
+      expect(error).toMatchObject({ code: 'invalid' });
+      expect(error.message).toContain('is a private or local address');
+    }
+    expect(calls).toHaveLength(0);
+    await http.request({ method: 'POST', url: 'https://hooks.example.com/hook' }, options);
+    expect(calls).toHaveLength(1);
   });
 });

@@ -1,3 +1,5 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
 import { isRetryableStatus } from '@grouptrack/domain';
 import { AdapterError } from './adapter-error';
 
@@ -115,15 +117,93 @@ export function clip(text: string, length = 500): string {
   return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
 }
 
+/** Addresses of this machine and its private networks, which users' URLs must not reach in production. */
+const PRIVATE_NETWORKS = (() => {
+  const list = new BlockList();
+  for (const [network, prefix] of [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['224.0.0.0', 3],
+  ] as const) {
+    list.addSubnet(network, prefix, 'ipv4');
+  }
+  for (const [network, prefix] of [
+    ['::', 127],
+    ['fc00::', 7],
+    ['fe80::', 10],
+    ['ff00::', 8],
+  ] as const) {
+    list.addSubnet(network, prefix, 'ipv6');
+  }
+  return list;
+})();
+
+/** Whether an IP address is one of this machine's or of a private network (an IPv4-mapped one too). */
+export function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return PRIVATE_NETWORKS.check(mapped, 'ipv4');
+  const family = isIP(address);
+  if (family === 0) return false;
+  return PRIVATE_NETWORKS.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+type Lookup = (host: string) => Promise<string[]>;
+
+const lookupAll: Lookup = async (host) =>
+  (await dnsLookup(host, { all: true })).map((entry) => entry.address);
+
+/**
+ * Refuses a URL whose host is, or resolves to, a private or local address: a webhook or an API URL
+ * is typed by a team's admin, and must not make the server call its own network. (A name that
+ * resolves differently at the call is not caught; the operator's network should also keep the
+ * server from its private ranges.)
+ */
+async function checkPublicAddress(url: string, lookup: Lookup) {
+  let host: string;
+  try {
+    host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    throw new AdapterError('invalid', `${url} is not a web address.`);
+  }
+  let addresses: string[];
+  try {
+    addresses = isIP(host) ? [host] : await lookup(host);
+  } catch (error) {
+    throw new AdapterError('temporary', `${host} could not be found.`, { cause: error });
+  }
+  if (addresses.some(isPrivateAddress)) {
+    throw new AdapterError(
+      'invalid',
+      `${host} is a private or local address: GroupTrack sends only to public ones.`,
+    );
+  }
+}
+
 /** The HTTP client over fetch that every adapter shares in one process. */
 export function createHttpClient(
-  options: { fetch?: typeof fetch; limiter?: RateLimiter; timeoutMs?: number } = {},
+  options: {
+    fetch?: typeof fetch;
+    limiter?: RateLimiter;
+    timeoutMs?: number;
+    /** False in production (CONNECTIONS_ALLOW_PRIVATE_ADDRESSES): only public addresses are called. */
+    allowPrivateAddresses?: boolean;
+    lookup?: Lookup;
+  } = {},
 ): HttpClient {
   const doFetch = options.fetch ?? fetch;
   const limiter = options.limiter ?? new RateLimiter();
   const timeoutMs = options.timeoutMs ?? CALL_TIMEOUT_MS;
+  const allowPrivate = options.allowPrivateAddresses ?? true;
+  const lookup = options.lookup ?? lookupAll;
   return {
     async request(request, { limitKey, limit, describeError }) {
+      if (!allowPrivate) await checkPublicAddress(request.url, lookup);
       await limiter.take(limitKey, limit);
       const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
       let body: string | undefined = request.body;

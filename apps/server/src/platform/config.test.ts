@@ -53,4 +53,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: key }).SECRETS_KEY).toBe(key);
     expect(() => loadConfig({ SECRETS_KEY: 'short' })).toThrow(/SECRETS_KEY: 32 random bytes in base64/);
   });
+
+  it('lets connections call private addresses only outside production, unless told', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({}).CONNECTIONS_ALLOW_PRIVATE_ADDRESSES).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: key }).CONNECTIONS_ALLOW_PRIVATE_ADDRESSES).toBe(
+      false,
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', SECRETS_KEY: key, CONNECTIONS_ALLOW_PRIVATE_ADDRESSES: 'true' })
+        .CONNECTIONS_ALLOW_PRIVATE_ADDRESSES,
+    ).toBe(true);
+  });
 });

@@ -156,6 +156,11 @@ export const configSchema = z.object({
         ),
     )
     .optional(),
+  /**
+   * Whether connections may call this machine and private networks (a webhook to 127.0.0.1 or
+   * 10.x): unset, only outside production, so an admin's URL cannot reach the server's own network.
+   */
+  CONNECTIONS_ALLOW_PRIVATE_ADDRESSES: booleanFromEnv.optional(),
   /** Largest request body accepted, in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
 });
@@ -170,6 +175,8 @@ function withDerivedDefaults(set: z.infer<typeof configSchema>) {
     APP_URL: set.APP_URL ?? `http://localhost:${set.PORT === 0 ? DEFAULT_PORT : set.PORT}`,
     AUTH_SIGNIN_MAX_ATTEMPTS_PER_ADDRESS:
       set.AUTH_SIGNIN_MAX_ATTEMPTS_PER_ADDRESS ?? 5 * set.AUTH_SIGNIN_MAX_ATTEMPTS,
+    CONNECTIONS_ALLOW_PRIVATE_ADDRESSES:
+      set.CONNECTIONS_ALLOW_PRIVATE_ADDRESSES ?? set.NODE_ENV !== 'production',
   };
 }
 

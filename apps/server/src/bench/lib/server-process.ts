@@ -40,6 +40,8 @@ export async function startServerProcess(options: {
       NODE_ENV: 'production',
       // Production will not start without one; the bench's connections are thrown away with it.
       SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
+      // The webhook figure's receiver runs on this machine.
+      CONNECTIONS_ALLOW_PRIVATE_ADDRESSES: 'true',
       HOST: '127.0.0.1',
       PORT: String(options.port),
       APP_URL: url,

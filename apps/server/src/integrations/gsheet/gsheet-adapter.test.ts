@@ -164,6 +164,13 @@ describe('the Google Sheets adapter', () => {
     expect(await adapter.test()).toContain('Connected');
   });
 
+  it('reads a key pasted into a one-line field, its line breaks turned into spaces', async () => {
+    const oneLine = PRIVATE_KEY.trim().replaceAll('\n', ' ');
+    const adapter = createGoogleSheetsAdapter(connectionTo(fake, { secrets: { privateKey: oneLine } }), http);
+
+    expect(await adapter.test()).toContain('Connected');
+  });
+
   it('asks for the sheet to be shared with the service account when Google denies permission', async () => {
     fake.state.shared = false;
     const error = await failureOf(createGoogleSheetsAdapter(connectionTo(fake), http).test());
@@ -171,7 +178,7 @@ describe('the Google Sheets adapter', () => {
     expect(error.code).toBe('auth');
     expect(error.status).toBe(403);
     expect(error.message).toBe(
-      `403 Forbidden: The caller does not have permission Share the spreadsheet with ${EMAIL} as an editor.`,
+      `403 Forbidden: The caller does not have permission. Share the spreadsheet with ${EMAIL} as an editor.`,
     );
   });
 

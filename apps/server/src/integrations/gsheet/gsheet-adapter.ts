@@ -60,7 +60,7 @@ export const createGoogleSheetsAdapter: SyncAdapterFactory = (connection, http) 
     const message = body.error?.message;
     if (!message) return null;
     if (body.error?.status === 'PERMISSION_DENIED' && !isApiDisabled(body.error.details, message)) {
-      return `${message} Share the spreadsheet with ${email} as an editor.`;
+      return `${message.replace(/[.!]?$/, '.')} Share the spreadsheet with ${email} as an editor.`;
     }
     return message;
   };

@@ -110,7 +110,7 @@ export function createServiceAccountTokens(options: {
 export function readServiceAccountKey(pem: string): KeyObject {
   let key: KeyObject;
   try {
-    key = createPrivateKey(pem.replace(/\\n/g, '\n').trim());
+    key = createPrivateKey(normalisePem(pem));
   } catch (error) {
     throw new AdapterError(
       'auth',
@@ -145,4 +145,16 @@ export function signServiceAccountAssertion(options: { email: string; key: KeyOb
 
 function encodeSegment(value: object): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+/**
+ * A PEM as pasted: from the JSON key file (with `\\n` escapes), or into a one-line field that turned
+ * its line breaks into spaces. Rebuilt with its lines, as the key reader wants them.
+ */
+function normalisePem(pem: string): string {
+  const text = pem.replace(/\\n/g, '\n').trim();
+  const match = /^(-----BEGIN [A-Z ]+-----)([\s\S]*?)(-----END [A-Z ]+-----)$/.exec(text);
+  if (!match) return text;
+  const body = match[2]!.replace(/\s+/g, '');
+  return `${match[1]}\n${body.match(/.{1,64}/g)?.join('\n') ?? ''}\n${match[3]}\n`;
 }

@@ -161,10 +161,12 @@ export function createConnectionsService(deps: {
       const db = manage(member);
       const row = await requireConnection(db, member, connectionId);
       const type = row.type as IntegrationType;
+      // A secret left empty keeps the stored one: only secrets given change anything.
+      const given = Object.fromEntries(
+        Object.entries(patch.secrets ?? {}).filter(([, value]) => value !== ''),
+      );
       const secrets =
-        patch.secrets && Object.keys(patch.secrets).length > 0
-          ? checkSecrets(type, patch.secrets, secretBox.open(row.secrets))
-          : null;
+        Object.keys(given).length > 0 ? checkSecrets(type, given, secretBox.open(row.secrets)) : null;
       const updated = await repo.updateConnection(db, member.teamUID, connectionId, {
         ...(patch.name !== undefined && { name: patch.name }),
         ...(patch.status !== undefined && { status: patch.status }),
@@ -550,7 +552,7 @@ function checkSettings(type: IntegrationType, given: Record<string, string>): Re
   for (const field of fields) {
     const value = given[field.key]?.trim() ?? '';
     if (value === '' && !OPTIONAL_SETTINGS.has(field.key)) {
-      throw new BadRequestError(`Invalid settings.${field.key}: enter the ${field.label.toLowerCase()}.`);
+      throw new BadRequestError(`Invalid settings.${field.key}: enter the ${field.label}.`);
     }
     if ((field.key === 'url' || field.key === 'apiUrl') && !webAddressSchema.safeParse(value).success) {
       throw new BadRequestError(
@@ -579,7 +581,7 @@ function checkSecrets(
     const value = given[field.key]?.trim();
     if (value) secrets[field.key] = value;
     if (!secrets[field.key])
-      throw new BadRequestError(`Invalid secrets.${field.key}: enter the ${field.label.toLowerCase()}.`);
+      throw new BadRequestError(`Invalid secrets.${field.key}: enter the ${field.label}.`);
   }
   return secrets;
 }

@@ -1130,7 +1130,12 @@ export const syncDeliveries = pgTable(
   (table) => [
     primaryKey({ columns: [table.teamId, table.id] }),
     index('sync_deliveries_log_idx').on(table.teamId, table.connectionId, table.createdAt, table.id),
-    index('sync_deliveries_contact_idx').on(table.teamId, table.contactId, table.connectionId, table.createdAt),
+    index('sync_deliveries_contact_idx').on(
+      table.teamId,
+      table.contactId,
+      table.connectionId,
+      table.createdAt,
+    ),
     index('sync_deliveries_due_idx')
       .on(table.dueAt)
       .where(sql`${table.status} = 'pending'`),

@@ -117,8 +117,8 @@ describe('the connection editor', () => {
     [
       'a secret, under its field',
       'convertkit',
-      'Invalid secrets.apiKey: enter the api key (v4).',
-      { field: 'apiKey', message: 'Enter the api key (v4).' },
+      'Invalid secrets.apiKey: enter the API key (v4).',
+      { field: 'apiKey', message: 'Enter the API key (v4).' },
     ],
     [
       'a field of another type, over the form',
