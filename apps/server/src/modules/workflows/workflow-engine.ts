@@ -21,7 +21,7 @@ import type { TeamActor } from '../../platform/http/actor';
 import type { Logger } from '../../platform/logger';
 import type { JobQueue } from '../../platform/queue';
 import type { AppliedAction, BulkService } from '../bulk/bulk.service';
-import { queueDeliveries } from '../connections/sync.repository';
+import { queueDeliveries } from '../connections';
 import { createContactChanges, insertNote, listPipelinesOfContacts } from '../contacts';
 import type { TasksService } from '../tasks/tasks.service';
 import type { TeamsService } from '../teams/teams.service';
