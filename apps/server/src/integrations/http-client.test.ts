@@ -1,32 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdapterError } from './adapter-error';
-import {
-  RateLimiter,
-  createHttpClient,
-  isPrivateAddress,
-  parseRetryAfter,
-  type HttpResponse,
-} from './http-client';
+import { createVirtualLimiter, failureOf } from './adapter-test-kit';
+import { createHttpClient, isPrivateAddress, parseRetryAfter, type HttpResponse } from './http-client';
 
 const T0 = Date.UTC(2024, 5, 1, 12, 0, 0);
 const LIMIT = { requests: 10, perMs: 1000 };
-
-/**
- * A RateLimiter on a clock that only moves when it sleeps: every wait is recorded and passes at
- * once, so the tests see how long a call would have waited without waiting.
- */
-function makeLimiter(start = T0) {
-  const clock = { at: start, waits: [] as number[] };
-  const limiter = new RateLimiter(
-    () => clock.at,
-    (ms) => {
-      clock.waits.push(ms);
-      clock.at += ms;
-      return Promise.resolve();
-    },
-  );
-  return { clock, limiter };
-}
 
 /** A fetch that answers each call with `answer` and keeps what it was asked. */
 function makeFetch(answer: () => Response | Promise<Response>) {
@@ -44,25 +21,15 @@ const jsonAnswer = (body: unknown, init: ResponseInit = {}) =>
     headers: { 'content-type': 'application/json', ...init.headers },
   });
 
-/** The AdapterError a call fails with. */
-async function failureOf(call: Promise<unknown>): Promise<AdapterError> {
-  const error: unknown = await call.then(
-    () => null,
-    (failure: unknown) => failure,
-  );
-  expect(error).toBeInstanceOf(AdapterError);
-  return error as AdapterError;
-}
-
 describe('RateLimiter', () => {
   it('lets a burst up to the limit pass at once', async () => {
-    const { clock, limiter } = makeLimiter();
+    const { clock, limiter } = createVirtualLimiter(T0);
     for (let call = 0; call < 3; call += 1) await limiter.take('acct', { requests: 3, perMs: 1000 });
     expect(clock.waits).toEqual([]);
   });
 
   it('holds the call after the burst until a token has come back', async () => {
-    const { clock, limiter } = makeLimiter();
+    const { clock, limiter } = createVirtualLimiter(T0);
     const limit = { requests: 2, perMs: 1000 };
     await limiter.take('acct', limit);
     await limiter.take('acct', limit);
@@ -72,7 +39,7 @@ describe('RateLimiter', () => {
   });
 
   it('refills while no call is made', async () => {
-    const { clock, limiter } = makeLimiter();
+    const { clock, limiter } = createVirtualLimiter(T0);
     const limit = { requests: 2, perMs: 1000 };
     await limiter.take('acct', limit);
     await limiter.take('acct', limit);
@@ -83,7 +50,7 @@ describe('RateLimiter', () => {
   });
 
   it('counts each key apart', async () => {
-    const { clock, limiter } = makeLimiter();
+    const { clock, limiter } = createVirtualLimiter(T0);
     const limit = { requests: 1, perMs: 60_000 };
     await limiter.take('acct-a', limit);
     await limiter.take('acct-b', limit);
@@ -91,7 +58,7 @@ describe('RateLimiter', () => {
   });
 
   it('lets calls under one key through in the order they asked, one per token', async () => {
-    const { clock, limiter } = makeLimiter();
+    const { clock, limiter } = createVirtualLimiter(T0);
     const limit = { requests: 1, perMs: 1000 };
     const passed: string[] = [];
     await Promise.all(
@@ -103,14 +70,14 @@ describe('RateLimiter', () => {
   });
 
   it('holds a key paused before its first call only for the pause, with its whole burst after', async () => {
-    const { clock, limiter } = makeLimiter();
+    const { clock, limiter } = createVirtualLimiter(T0);
     limiter.pause('fresh', 100);
     for (let call = 0; call < LIMIT.requests; call += 1) await limiter.take('fresh', LIMIT);
     expect(clock.waits).toEqual([100]);
   });
 
   it('holds every call under a paused key until the time given, and no other key', async () => {
-    const { clock, limiter } = makeLimiter();
+    const { clock, limiter } = createVirtualLimiter(T0);
     await limiter.take('acct', LIMIT);
     limiter.pause('acct', 30_000);
     await limiter.take('other', LIMIT);
@@ -122,7 +89,7 @@ describe('RateLimiter', () => {
   });
 
   it('keeps the later of two pauses', async () => {
-    const { clock, limiter } = makeLimiter();
+    const { clock, limiter } = createVirtualLimiter(T0);
     await limiter.take('acct', LIMIT);
     limiter.pause('acct', 30_000);
     limiter.pause('acct', 10_000);
@@ -329,7 +296,7 @@ describe('createHttpClient', () => {
 
   it('takes the Retry-After of a 429 and holds the next call under that key until it has passed', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: T0 });
-    const { clock, limiter } = makeLimiter(T0);
+    const { clock, limiter } = createVirtualLimiter(T0);
     let answer = () => new Response('slow down', { status: 429, headers: { 'retry-after': '30' } });
     const { fetch } = makeFetch(() => answer());
     const http = createHttpClient({ fetch, limiter });
@@ -348,7 +315,7 @@ describe('createHttpClient', () => {
     const retryAt = new Date(T0 + 120_000).toUTCString();
     const { fetch } = makeFetch(() => new Response('', { status: 429, headers: { 'retry-after': retryAt } }));
     const error = await failureOf(
-      createHttpClient({ fetch, limiter: makeLimiter(T0).limiter }).request(
+      createHttpClient({ fetch, limiter: createVirtualLimiter(T0).limiter }).request(
         { method: 'GET', url: 'https://api.example.com/' },
         options,
       ),

@@ -1,87 +1,46 @@
 import { describe, expect, it, beforeEach, afterEach } from 'vitest';
-import type { AdapterConnection, LeadData, SyncChange, SyncDelivery } from '../adapter';
-import { AdapterError } from '../adapter-error';
-import { createHttpClient, RateLimiter } from '../http-client';
+import type { AdapterConnection, LeadData, SyncChange } from '../adapter';
+import {
+  AT,
+  createVirtualLimiter,
+  failureOf,
+  makeDelivery,
+  tagChange,
+  type DeliveryOptions,
+  type VirtualClock,
+} from '../adapter-test-kit';
+import { createHttpClient, type RateLimiter } from '../http-client';
 import { createActiveCampaignAdapter } from './activecampaign-adapter';
 import { FAKE_ACTIVECAMPAIGN_TOKEN, startFakeActiveCampaign } from './fake-activecampaign';
 
 const API_URL = 'https://dentalco.api-us1.com';
-const AT = '2024-05-01T15:00:00.000Z';
 
-function makeLead(overrides: Partial<LeadData> = {}): LeadData {
-  return {
-    GTID: 'gt-1',
-    remoteContactID: null,
-    remoteContactPipelineID: null,
-    fullName: 'Maria Souza',
-    firstName: 'Maria',
-    lastName: 'Souza',
-    emailAddress: 'maria@example.com',
-    oldEmailAddress: null,
-    phoneNumber: '+15550001111',
-    usernames: { facebook: 'maria.souza' },
-    profileID: null,
-    globalTags: [],
-    tags: [],
-    tasks: [],
-    notes: [],
-    questions: [],
-    deleted: false,
-    ...overrides,
-  };
-}
+/** Maria, whom the assertions below know by her name, email address and phone. */
+const MARIA: Partial<LeadData> = {
+  fullName: 'Maria Souza',
+  firstName: 'Maria',
+  lastName: 'Souza',
+  emailAddress: 'maria@example.com',
+  phoneNumber: '+15550001111',
+};
 
-let deliveryCount = 0;
-function makeDelivery(options: { lead?: Partial<LeadData>; changes?: SyncChange[] } = {}): SyncDelivery {
-  deliveryCount += 1;
-  return {
-    id: `delivery-${deliveryCount}`,
-    attempt: 1,
-    lead: makeLead(options.lead),
-    pipeline: null,
-    changes: options.changes ?? [{ kind: 'info', action: 'add', at: AT }],
-  };
-}
-
-function tagChange(action: 'add' | 'delete', remoteID: string | null, name = 'VIP'): SyncChange {
-  return { kind: 'tag', action, at: AT, tag: { name, tagSetName: 'Leads', remoteID } };
-}
+/** A delivery for Maria, `options.lead` on top. */
+const deliveryForMaria = (options: DeliveryOptions = {}) =>
+  makeDelivery({ ...options, lead: { ...MARIA, ...options.lead } });
 
 function noteChange(text: string): SyncChange {
   return { kind: 'note', action: 'add', at: AT, note: { text } };
 }
 
-/** A limiter on a clock of its own: its waits pass at once and are kept, so spacing shows without sleeps. */
-function createVirtualLimiter(start = Date.now()) {
-  let now = start;
-  const waits: number[] = [];
-  const limiter = new RateLimiter(
-    () => now,
-    (ms) => {
-      waits.push(ms);
-      now += ms;
-      return Promise.resolve();
-    },
-  );
-  return { limiter, waits };
-}
-
-async function failureOf(call: Promise<unknown>): Promise<AdapterError> {
-  const error: unknown = await call.then(
-    () => null,
-    (failure: unknown) => failure,
-  );
-  expect(error).toBeInstanceOf(AdapterError);
-  return error as AdapterError;
-}
-
 describe('the ActiveCampaign adapter', () => {
   let fake: Awaited<ReturnType<typeof startFakeActiveCampaign>>;
-  let clock: ReturnType<typeof createVirtualLimiter>;
+  let limiter: RateLimiter;
+  let clock: VirtualClock;
 
   beforeEach(async () => {
     fake = await startFakeActiveCampaign();
-    clock = createVirtualLimiter();
+    // The real clock's now: the client dates a Retry-After by it.
+    ({ limiter, clock } = createVirtualLimiter(Date.now()));
   });
   afterEach(async () => {
     await fake.close();
@@ -96,7 +55,7 @@ describe('the ActiveCampaign adapter', () => {
       endpoint: fake.endpoint,
       ...overrides,
     };
-    return createActiveCampaignAdapter(connection, createHttpClient({ limiter: clock.limiter }));
+    return createActiveCampaignAdapter(connection, createHttpClient({ limiter }));
   }
 
   const paths = () => fake.requests.map((request) => `${request.method} ${request.path}`);
@@ -149,7 +108,7 @@ describe('the ActiveCampaign adapter', () => {
       };
       const adapter = createActiveCampaignAdapter(
         connection,
-        createHttpClient({ fetch: fetchStub, limiter: clock.limiter }),
+        createHttpClient({ fetch: fetchStub, limiter }),
       );
       expect(await adapter.test()).toBe(
         'Connected to ActiveCampaign at dentalco.api-us1.com as ana (ana@dental.example).',
@@ -160,7 +119,7 @@ describe('the ActiveCampaign adapter', () => {
 
   describe('deliver', () => {
     it('creates the person through contact/sync on the first delivery and answers their id', async () => {
-      const ids = await adapterFor().deliver(makeDelivery());
+      const ids = await adapterFor().deliver(deliveryForMaria());
       expect(ids).toEqual({ contactID: '10' });
       expect(paths()).toEqual(['POST /api/3/contact/sync']);
       expect(fake.requests[0]!.headers['content-type']).toBe('application/json');
@@ -180,9 +139,9 @@ describe('the ActiveCampaign adapter', () => {
 
     it('updates the same person by id on a later delivery, a changed email address included', async () => {
       const adapter = adapterFor();
-      const { contactID } = await adapter.deliver(makeDelivery());
+      const { contactID } = await adapter.deliver(deliveryForMaria());
       const ids = await adapter.deliver(
-        makeDelivery({
+        deliveryForMaria({
           lead: {
             remoteContactID: contactID ?? null,
             emailAddress: 'maria.s@example.com',
@@ -199,7 +158,9 @@ describe('the ActiveCampaign adapter', () => {
     });
 
     it('leaves out empty fields so they do not clear what the account holds', async () => {
-      await adapterFor().deliver(makeDelivery({ lead: { phoneNumber: null, firstName: '', lastName: '' } }));
+      await adapterFor().deliver(
+        deliveryForMaria({ lead: { phoneNumber: null, firstName: '', lastName: '' } }),
+      );
       expect(fake.requests[0]!.body).toEqual({
         contact: { email: 'maria@example.com', firstName: 'Maria Souza' },
       });
@@ -207,14 +168,14 @@ describe('the ActiveCampaign adapter', () => {
 
     it('falls back to the email address when the remembered contact is gone', async () => {
       fake.addContact({ email: 'maria@example.com', firstName: 'Maria' });
-      const ids = await adapterFor().deliver(makeDelivery({ lead: { remoteContactID: '999' } }));
+      const ids = await adapterFor().deliver(deliveryForMaria({ lead: { remoteContactID: '999' } }));
       expect(ids).toEqual({ contactID: '10' });
       expect(paths()).toEqual(['PUT /api/3/contacts/999', 'POST /api/3/contact/sync']);
       expect(fake.state.contacts.size).toBe(1);
     });
 
     it('refuses a person without an email address without calling ActiveCampaign', async () => {
-      const error = await failureOf(adapterFor().deliver(makeDelivery({ lead: { emailAddress: null } })));
+      const error = await failureOf(adapterFor().deliver(deliveryForMaria({ lead: { emailAddress: null } })));
       expect(error.code).toBe('invalid');
       expect(error.message).toBe(
         'ActiveCampaign needs an email address to keep a person; this one has none.',
@@ -229,13 +190,13 @@ describe('the ActiveCampaign adapter', () => {
       const cold = fake.addTag('Cold');
       const hotOnContact = fake.tagContact(contact.id, hot.id);
       await adapterFor().deliver(
-        makeDelivery({
+        deliveryForMaria({
           lead: { remoteContactID: contact.id },
           changes: [
-            tagChange('add', vip.id),
-            tagChange('add', null, 'Unmapped'),
-            tagChange('delete', hot.id, 'Hot lead'),
-            tagChange('delete', cold.id, 'Cold'),
+            tagChange('add', 'VIP', { remoteID: vip.id }),
+            tagChange('add', 'Unmapped'),
+            tagChange('delete', 'Hot lead', { remoteID: hot.id }),
+            tagChange('delete', 'Cold', { remoteID: cold.id }),
           ],
         }),
       );
@@ -257,9 +218,9 @@ describe('the ActiveCampaign adapter', () => {
       const gone = `No Result found for SubscriberTag with id ${hotOnContact.id}`;
       fake.failNext(404, { message: gone }, {}, `DELETE /api/3/contactTags/${hotOnContact.id}`);
       const ids = await adapterFor().deliver(
-        makeDelivery({
+        deliveryForMaria({
           lead: { remoteContactID: contact.id },
-          changes: [tagChange('delete', hot.id, 'Hot lead')],
+          changes: [tagChange('delete', 'Hot lead', { remoteID: hot.id })],
         }),
       );
       expect(ids).toEqual({ contactID: contact.id });
@@ -268,7 +229,7 @@ describe('the ActiveCampaign adapter', () => {
 
     it('adds a note to the contact', async () => {
       const { contactID } = await adapterFor().deliver(
-        makeDelivery({
+        deliveryForMaria({
           changes: [{ kind: 'info', action: 'add', at: AT }, noteChange('Wants a cleaning in June.')],
         }),
       );
@@ -282,7 +243,7 @@ describe('the ActiveCampaign adapter', () => {
 
     it('sends no stage or task, which ActiveCampaign does not receive', async () => {
       await adapterFor().deliver(
-        makeDelivery({
+        deliveryForMaria({
           changes: [
             { kind: 'stage', action: 'update', at: AT, stage: { from: 'New', to: 'Booked' } },
             { kind: 'task', action: 'add', at: AT, task: { taskName: 'Call', dueAt: null, action: 'added' } },
@@ -297,7 +258,7 @@ describe('the ActiveCampaign adapter', () => {
   describe('failures', () => {
     it('takes a refused email address as invalid, with ActiveCampaign’s words and the 422', async () => {
       const error = await failureOf(
-        adapterFor().deliver(makeDelivery({ lead: { emailAddress: 'maria-at-example' } })),
+        adapterFor().deliver(deliveryForMaria({ lead: { emailAddress: 'maria-at-example' } })),
       );
       expect(error.code).toBe('invalid');
       expect(error.status).toBe(422);
@@ -310,7 +271,7 @@ describe('the ActiveCampaign adapter', () => {
           { status: 422, title: 'Invalid attribute', detail: 'Phone is too long', source: { pointer: '/x' } },
         ],
       });
-      const error = await failureOf(adapterFor().deliver(makeDelivery()));
+      const error = await failureOf(adapterFor().deliver(deliveryForMaria()));
       expect(error.message).toBe('422 Unprocessable Entity: Invalid attribute: Phone is too long');
     });
 
@@ -329,7 +290,7 @@ describe('the ActiveCampaign adapter', () => {
 
     it('takes a 500 as temporary', async () => {
       fake.failNext(500);
-      const error = await failureOf(adapterFor().deliver(makeDelivery()));
+      const error = await failureOf(adapterFor().deliver(deliveryForMaria()));
       expect(error.code).toBe('temporary');
       expect(error.status).toBe(500);
     });

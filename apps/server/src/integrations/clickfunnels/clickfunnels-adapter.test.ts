@@ -1,7 +1,15 @@
 import { describe, expect, it, beforeEach, afterEach } from 'vitest';
-import type { LeadData, PipelineData, SyncAdapter, SyncChange, SyncDelivery } from '../adapter';
-import { AdapterError } from '../adapter-error';
-import { createHttpClient, RateLimiter } from '../http-client';
+import type { LeadData, PipelineData, SyncAdapter, SyncChange } from '../adapter';
+import {
+  AT,
+  createVirtualLimiter,
+  failureOf,
+  makeDelivery,
+  tagChange,
+  type DeliveryOptions,
+  type VirtualClock,
+} from '../adapter-test-kit';
+import { createHttpClient, type RateLimiter } from '../http-client';
 import { createClickFunnelsAdapter } from './clickfunnels-adapter';
 import {
   FAKE_CLICKFUNNELS_TOKEN,
@@ -11,47 +19,20 @@ import {
 
 type Fake = Awaited<ReturnType<typeof startFakeClickFunnels>>;
 
-const AT = '2026-03-02T10:00:00.000Z';
+/** Ana Lopez, whose surname and profiles the assertions below look for. */
+const ANA_LOPEZ: Partial<LeadData> = {
+  fullName: 'Ana Lopez',
+  lastName: 'Lopez',
+  usernames: {
+    instagram: '@ana.lopez',
+    facebook: 'https://www.facebook.com/ana.lopez.77',
+    tiktok: 'analo',
+  },
+};
 
 /** A delivery for Ana, whom ClickFunnels has not seen, carrying the changes given. */
-function buildDelivery(
-  options: { lead?: Partial<LeadData>; pipeline?: PipelineData | null; changes?: SyncChange[] } = {},
-): SyncDelivery {
-  return {
-    id: 'delivery-1',
-    attempt: 1,
-    lead: {
-      GTID: 'gt-ana',
-      remoteContactID: null,
-      remoteContactPipelineID: null,
-      fullName: 'Ana Lopez',
-      firstName: 'Ana',
-      lastName: 'Lopez',
-      emailAddress: 'ana@example.com',
-      oldEmailAddress: null,
-      phoneNumber: '+14155550100',
-      usernames: {
-        instagram: '@ana.lopez',
-        facebook: 'https://www.facebook.com/ana.lopez.77',
-        tiktok: 'analo',
-      },
-      profileID: null,
-      globalTags: [],
-      tags: [],
-      tasks: [],
-      notes: [],
-      questions: [],
-      deleted: false,
-      ...options.lead,
-    },
-    pipeline: options.pipeline === undefined ? null : options.pipeline,
-    changes: options.changes ?? [{ kind: 'info', action: 'add', at: AT }],
-  };
-}
-
-function tagChange(action: 'add' | 'delete', name: string, remoteID: string | null): SyncChange {
-  return { kind: 'tag', action, at: AT, tag: { name, tagSetName: 'Interests', remoteID } };
-}
+const buildDelivery = (options: DeliveryOptions = {}) =>
+  makeDelivery({ ...options, lead: { ...ANA_LOPEZ, ...options.lead } });
 
 function inStage(remoteID: string | null, name = 'Call booked'): PipelineData {
   return { id: 'p-1', name: 'Coaching', remotePipelineID: '21', stage: { id: 's-1', name, remoteID } };
@@ -64,24 +45,11 @@ const stageChange: SyncChange = {
   stage: { from: 'New', to: 'Call' },
 };
 
-/** The AdapterError a call fails with. */
-async function failureOf(call: Promise<unknown>): Promise<AdapterError> {
-  const error: unknown = await call.then(
-    () => null,
-    (failure: unknown) => failure,
-  );
-  expect(error).toBeInstanceOf(AdapterError);
-  return error as AdapterError;
-}
-
 describe('the ClickFunnels adapter', () => {
   let fake: Fake;
   let adapter: SyncAdapter;
-  /** What the rate limiter waited, in order: its sleeps move its clock on instead of sleeping. */
-  let sleeps: number[];
-  /** The limiter's clock, which moves only when it sleeps. */
-  let now: number;
   let limiter: RateLimiter;
+  let clock: VirtualClock;
 
   const connect = (secrets: Record<string, string> = { apiToken: FAKE_CLICKFUNNELS_TOKEN }) =>
     createClickFunnelsAdapter(
@@ -97,16 +65,7 @@ describe('the ClickFunnels adapter', () => {
 
   beforeEach(async () => {
     fake = await startFakeClickFunnels();
-    sleeps = [];
-    now = Date.now();
-    limiter = new RateLimiter(
-      () => now,
-      (ms) => {
-        sleeps.push(ms);
-        now += ms;
-        return Promise.resolve();
-      },
-    );
+    ({ limiter, clock } = createVirtualLimiter(Date.now()));
     adapter = connect();
   });
 
@@ -211,10 +170,10 @@ describe('the ClickFunnels adapter', () => {
       buildDelivery({
         changes: [
           { kind: 'info', action: 'add', at: AT },
-          tagChange('add', 'VIP', '11'),
-          tagChange('add', 'Webinar', '12'),
-          tagChange('add', 'Local only', null),
-          tagChange('add', 'VIP', '11'),
+          tagChange('add', 'VIP', { remoteID: '11' }),
+          tagChange('add', 'Webinar', { remoteID: '12' }),
+          tagChange('add', 'Local only'),
+          tagChange('add', 'VIP', { remoteID: '11' }),
         ],
       }),
     );
@@ -236,7 +195,7 @@ describe('the ClickFunnels adapter', () => {
     await adapter.deliver(
       buildDelivery({
         lead: { remoteContactID: contactID ?? null },
-        changes: [tagChange('delete', 'Webinar', '12'), tagChange('delete', 'Local only', null)],
+        changes: [tagChange('delete', 'Webinar', { remoteID: '12' }), tagChange('delete', 'Local only')],
       }),
     );
     expect(fake.state.appliedTags.map((row) => row.tag_id)).toEqual([11]);
@@ -346,11 +305,11 @@ describe('the ClickFunnels adapter', () => {
     expect(error).toMatchObject({ code: 'temporary', status: 429, retryAfterMs: 3000 });
     expect(error.message).toContain('The API rate limits have been reached');
     // The client dates the pause by the real clock: the limiter's clock catches up with it first.
-    now = Date.now();
+    clock.at = Date.now();
     await adapter.test();
-    expect(sleeps).toHaveLength(1);
-    expect(sleeps[0]).toBeGreaterThan(2500);
-    expect(sleeps[0]).toBeLessThanOrEqual(3000);
+    expect(clock.waits).toHaveLength(1);
+    expect(clock.waits[0]).toBeGreaterThan(2500);
+    expect(clock.waits[0]).toBeLessThanOrEqual(3000);
   });
 
   it('takes a 500 as temporary', async () => {
@@ -364,6 +323,6 @@ describe('the ClickFunnels adapter', () => {
   it('keeps to four calls a second per workspace', async () => {
     for (let call = 0; call < 6; call += 1) await adapter.test();
     expect(fake.requests).toHaveLength(6);
-    expect(sleeps).toEqual([250, 250]);
+    expect(clock.waits).toEqual([250, 250]);
   });
 });

@@ -1,36 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AdapterConnection, LeadData, PipelineData, SyncChange, SyncDelivery } from '../adapter';
-import { AdapterError } from '../adapter-error';
-import { RateLimiter, createHttpClient, type HttpClient } from '../http-client';
+import type { AdapterConnection, PipelineData, SyncChange } from '../adapter';
+import { AT, createVirtualLimiter, failureOf, makeDelivery, tagChange } from '../adapter-test-kit';
+import { createHttpClient, type HttpClient } from '../http-client';
 import { FAKE_GHL_LOCATION_ID, FAKE_GHL_TOKEN, startFakeGoHighLevel } from './fake-gohighlevel';
 import { createGoHighLevelAdapter } from './gohighlevel-adapter';
 
 type Fake = Awaited<ReturnType<typeof startFakeGoHighLevel>>;
-
-const AT = '2026-03-02T10:00:00.000Z';
-
-function makeLead(overrides: Partial<LeadData> = {}): LeadData {
-  return {
-    GTID: 'gt-1',
-    remoteContactID: null,
-    remoteContactPipelineID: null,
-    fullName: 'Ana Lima',
-    firstName: 'Ana',
-    lastName: 'Lima',
-    emailAddress: 'ana@example.com',
-    oldEmailAddress: null,
-    phoneNumber: '+14155550100',
-    usernames: {},
-    profileID: null,
-    globalTags: [],
-    tags: [],
-    tasks: [],
-    notes: [],
-    questions: [],
-    deleted: false,
-    ...overrides,
-  };
-}
 
 function makePipeline(stageRemoteID: string | null = 'st-new'): PipelineData {
   return {
@@ -39,32 +14,6 @@ function makePipeline(stageRemoteID: string | null = 'st-new'): PipelineData {
     remotePipelineID: 'pl-sales',
     stage: { id: 'stage-1', name: 'New', remoteID: stageRemoteID },
   };
-}
-
-function tagChange(action: 'add' | 'delete', name: string): SyncChange {
-  return { kind: 'tag', action, at: AT, tag: { name, tagSetName: 'Interests', remoteID: null } };
-}
-
-function makeDelivery(
-  options: { lead?: Partial<LeadData>; pipeline?: PipelineData | null; changes?: SyncChange[] } = {},
-): SyncDelivery {
-  return {
-    id: 'delivery-1',
-    attempt: 1,
-    lead: makeLead(options.lead),
-    pipeline: options.pipeline ?? null,
-    changes: options.changes ?? [{ kind: 'info', action: 'add', at: AT }],
-  };
-}
-
-/** The AdapterError a call fails with. */
-async function failureOf(call: Promise<unknown>): Promise<AdapterError> {
-  const error: unknown = await call.then(
-    () => null,
-    (failure: unknown) => failure,
-  );
-  expect(error).toBeInstanceOf(AdapterError);
-  return error as AdapterError;
 }
 
 describe('the GoHighLevel adapter', () => {
@@ -374,21 +323,12 @@ describe('the GoHighLevel adapter', () => {
   });
 
   it('spaces calls to at most 90 per 10 seconds for the location', async () => {
-    let now = 0;
-    const slept: number[] = [];
-    const limiter = new RateLimiter(
-      () => now,
-      (ms) => {
-        slept.push(ms);
-        now += ms;
-        return Promise.resolve();
-      },
-    );
+    const { limiter, clock } = createVirtualLimiter();
     http = createHttpClient({ limiter });
     const tested = adapter();
     for (let call = 0; call < 91; call += 1) await tested.test();
     // 90 calls pass at once; the 91st waits for a ninetieth of 10 s.
-    expect(slept).toEqual([112]);
+    expect(clock.waits).toEqual([112]);
     expect(fake.requests).toHaveLength(91);
   });
 });

@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdapterConnection, LeadData, SyncChange, SyncDelivery } from '../adapter';
-import { AdapterError } from '../adapter-error';
-import { createHttpClient, RateLimiter, type HttpClient } from '../http-client';
+import { createVirtualLimiter, failureOf, makeDelivery } from '../adapter-test-kit';
+import { createHttpClient, type HttpClient } from '../http-client';
 import { startFakeGoogleSheets, type FakeGoogleSheets } from './fake-google-sheets';
 import { createGoogleSheetsAdapter, GSHEET_COLUMNS } from './gsheet-adapter';
 
@@ -28,36 +28,12 @@ function connectionTo(fake: FakeGoogleSheets, overrides: Partial<AdapterConnecti
   };
 }
 
-function buildLead(overrides: Partial<LeadData> = {}): LeadData {
-  return {
-    GTID: 'gt-ana',
-    remoteContactID: null,
-    remoteContactPipelineID: null,
-    fullName: 'Ana Lima',
-    firstName: 'Ana',
-    lastName: 'Lima',
-    emailAddress: 'ana@example.com',
-    oldEmailAddress: null,
-    phoneNumber: '+1 555 0100',
-    usernames: { facebook: 'ana.lima' },
-    profileID: null,
-    globalTags: [],
-    tags: [],
-    tasks: [],
-    notes: [],
-    questions: [],
-    deleted: false,
-    ...overrides,
-  };
-}
-
+/** Ana, phone as the rows show it, in the stage New of 'Yoga retreat'; each change an info add by default. */
 function buildDelivery(
   options: { lead?: Partial<LeadData>; changes?: Partial<SyncChange>[] } = {},
 ): SyncDelivery {
-  return {
-    id: 'delivery-1',
-    attempt: 1,
-    lead: buildLead(options.lead),
+  return makeDelivery({
+    lead: { phoneNumber: '+1 555 0100', ...options.lead },
     pipeline: {
       id: 'pipeline-1',
       name: 'Yoga retreat',
@@ -70,17 +46,7 @@ function buildDelivery(
       at: '2025-03-01T10:00:00.000Z',
       ...change,
     })),
-  };
-}
-
-/** The AdapterError a call fails with. */
-async function failureOf(call: Promise<unknown>): Promise<AdapterError> {
-  const error: unknown = await call.then(
-    () => null,
-    (failure: unknown) => failure,
-  );
-  expect(error).toBeInstanceOf(AdapterError);
-  return error as AdapterError;
+  });
 }
 
 describe('the Google Sheets adapter', () => {
@@ -493,16 +459,7 @@ describe('the Google Sheets adapter', () => {
   });
 
   it('keeps under 60 calls a minute for the service account', async () => {
-    let now = 1_000_000;
-    const waits: number[] = [];
-    const limiter = new RateLimiter(
-      () => now,
-      (ms) => {
-        waits.push(ms);
-        now += ms;
-        return Promise.resolve();
-      },
-    );
+    const { limiter, clock } = createVirtualLimiter(1_000_000);
     const adapter = createGoogleSheetsAdapter(connectionTo(fake), createHttpClient({ limiter }));
 
     // One token request and two calls a delivery: 57 calls, two over the 55 the bucket holds.
@@ -511,8 +468,8 @@ describe('the Google Sheets adapter', () => {
     }
 
     expect(fake.requests).toHaveLength(57);
-    expect(waits).toHaveLength(2);
-    for (const wait of waits) expect(wait).toBeGreaterThanOrEqual(60_000 / 55);
+    expect(clock.waits).toHaveLength(2);
+    for (const wait of clock.waits) expect(wait).toBeGreaterThanOrEqual(60_000 / 55);
   });
 
   it("has the fake refuse a write that breaks Google's contract", async () => {

@@ -1,58 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AdapterConnection, LeadData, SyncAdapter, SyncChange, SyncDelivery } from '../adapter';
-import { AdapterError } from '../adapter-error';
-import { createHttpClient, RateLimiter, type HttpClient } from '../http-client';
+import type { AdapterConnection, SyncAdapter } from '../adapter';
+import { AT, createVirtualLimiter, failureOf, makeDelivery, tagChange } from '../adapter-test-kit';
+import { createHttpClient, type HttpClient } from '../http-client';
 import { createKartraAdapter } from './kartra-adapter';
 import { startFakeKartra, type FakeKartra } from './fake-kartra';
-
-const AT = '2024-06-01T12:00:00.000Z';
-
-function makeLead(overrides: Partial<LeadData> = {}): LeadData {
-  return {
-    GTID: 'gt-ana',
-    remoteContactID: null,
-    remoteContactPipelineID: null,
-    fullName: 'Ana Lima',
-    firstName: 'Ana',
-    lastName: 'Lima',
-    emailAddress: 'ana@example.com',
-    oldEmailAddress: null,
-    phoneNumber: '+14155550100',
-    usernames: { facebook: 'ana.lima' },
-    profileID: null,
-    globalTags: [],
-    tags: [],
-    tasks: [],
-    notes: [],
-    questions: [],
-    deleted: false,
-    ...overrides,
-  };
-}
-
-function makeDelivery(options: { lead?: Partial<LeadData>; changes?: SyncChange[] } = {}): SyncDelivery {
-  return {
-    id: 'delivery-1',
-    attempt: 1,
-    lead: makeLead(options.lead),
-    pipeline: null,
-    changes: options.changes ?? [{ kind: 'info', action: 'add', at: AT }],
-  };
-}
-
-function tagChange(action: 'add' | 'delete', name: string): SyncChange {
-  return { kind: 'tag', action, at: AT, tag: { name, tagSetName: 'Interests', remoteID: null } };
-}
-
-/** The AdapterError a call fails with. */
-async function failureOf(call: Promise<unknown>): Promise<AdapterError> {
-  const error: unknown = await call.then(
-    () => null,
-    (failure: unknown) => failure,
-  );
-  expect(error).toBeInstanceOf(AdapterError);
-  return error as AdapterError;
-}
 
 describe('the Kartra adapter', () => {
   let fake: FakeKartra;
@@ -287,16 +238,7 @@ describe('the Kartra adapter', () => {
   });
 
   it('spaces calls to stay well under 20 a second for one App', async () => {
-    let now = 0;
-    const sleeps: number[] = [];
-    const limiter = new RateLimiter(
-      () => now,
-      (ms) => {
-        sleeps.push(ms);
-        now += ms;
-        return Promise.resolve();
-      },
-    );
+    const { limiter, clock } = createVirtualLimiter();
     const seen: string[] = [];
     const http = createHttpClient({ limiter });
     const limited = connect(
@@ -312,7 +254,7 @@ describe('the Kartra adapter', () => {
     for (let call = 0; call < 9; call += 1) await limited.test();
 
     expect(fake.requests).toHaveLength(9);
-    expect(sleeps).toEqual([125]);
+    expect(clock.waits).toEqual([125]);
     expect(new Set(seen)).toEqual(new Set([`kartra:${fake.credentials.appId}`]));
   });
 });

@@ -1,48 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AdapterConnection, SyncDelivery } from '../adapter';
+import type { AdapterConnection } from '../adapter';
+import { AT, makeDelivery, tagChange } from '../adapter-test-kit';
 import { createHttpClient } from '../http-client';
 import { FAKE_GHL_LOCATION_ID, FAKE_GHL_TOKEN, startFakeGoHighLevel } from '../gohighlevel/fake-gohighlevel';
 import { createLeadConnectorAdapter } from './leadconnector-adapter';
-
-const AT = '2026-03-02T10:00:00.000Z';
-
-function makeDelivery(): SyncDelivery {
-  return {
-    id: 'delivery-1',
-    attempt: 1,
-    lead: {
-      GTID: 'gt-1',
-      remoteContactID: null,
-      remoteContactPipelineID: null,
-      fullName: 'Ana Lima',
-      firstName: 'Ana',
-      lastName: 'Lima',
-      emailAddress: 'ana@example.com',
-      oldEmailAddress: null,
-      phoneNumber: null,
-      usernames: {},
-      profileID: null,
-      globalTags: [],
-      tags: [],
-      tasks: [],
-      notes: [],
-      questions: [],
-      deleted: false,
-    },
-    pipeline: {
-      id: 'pipe-1',
-      name: 'Dental leads',
-      remotePipelineID: 'pl-sales',
-      stage: { id: 'stage-1', name: 'New', remoteID: 'st-new' },
-    },
-    changes: [
-      { kind: 'info', action: 'add', at: AT },
-      { kind: 'tag', action: 'add', at: AT, tag: { name: 'VIP', tagSetName: 'Interests', remoteID: null } },
-      { kind: 'stage', action: 'add', at: AT },
-      { kind: 'note', action: 'add', at: AT, note: { text: 'Asked about implants.' } },
-    ],
-  };
-}
 
 describe('the LeadConnector adapter', () => {
   let fake: Awaited<ReturnType<typeof startFakeGoHighLevel>>;
@@ -67,7 +28,23 @@ describe('the LeadConnector adapter', () => {
     expect(await adapter.test()).toBe(
       `Connected to LeadConnector location ${FAKE_GHL_LOCATION_ID} (2 pipelines: Sales, Onboarding).`,
     );
-    const ids = await adapter.deliver(makeDelivery());
+    const ids = await adapter.deliver(
+      makeDelivery({
+        lead: { phoneNumber: null },
+        pipeline: {
+          id: 'pipe-1',
+          name: 'Dental leads',
+          remotePipelineID: 'pl-sales',
+          stage: { id: 'stage-1', name: 'New', remoteID: 'st-new' },
+        },
+        changes: [
+          { kind: 'info', action: 'add', at: AT },
+          tagChange('add', 'VIP'),
+          { kind: 'stage', action: 'add', at: AT },
+          { kind: 'note', action: 'add', at: AT, note: { text: 'Asked about implants.' } },
+        ],
+      }),
+    );
     expect(fake.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       'GET /opportunities/pipelines',
       'POST /contacts/upsert',

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LeadData, SyncChange, SyncDelivery } from '../adapter';
-import { AdapterError } from '../adapter-error';
-import { createHttpClient, RateLimiter } from '../http-client';
+import type { SyncChange } from '../adapter';
+import { AT, createVirtualLimiter, failureOf, makeDelivery, tagChange } from '../adapter-test-kit';
+import { createHttpClient, type RateLimiter } from '../http-client';
 import { createOntraportAdapter } from './ontraport-adapter';
 import {
   FAKE_ONTRAPORT_API_KEY,
@@ -33,58 +33,12 @@ function buildAdapter(options: { appId?: string; apiKey?: string; limiter?: Rate
   );
 }
 
-function buildLead(overrides: Partial<LeadData> = {}): LeadData {
-  return {
-    GTID: 'gt-1',
-    remoteContactID: null,
-    remoteContactPipelineID: null,
-    fullName: 'Ana Lima',
-    firstName: 'Ana',
-    lastName: 'Lima',
-    emailAddress: 'ana@example.com',
-    oldEmailAddress: null,
-    phoneNumber: '+14155550100',
-    usernames: {},
-    profileID: null,
-    globalTags: [],
-    tags: [],
-    tasks: [],
-    notes: [],
-    questions: [],
-    deleted: false,
-    ...overrides,
-  };
-}
-
-function buildDelivery(overrides: { lead?: Partial<LeadData>; changes?: SyncChange[] } = {}): SyncDelivery {
-  return {
-    id: 'delivery-1',
-    attempt: 1,
-    lead: buildLead(overrides.lead),
-    pipeline: { id: 'pipeline-1', name: 'Leads', remotePipelineID: null, stage: null },
-    changes: overrides.changes ?? [change('info', 'add')],
-  };
-}
-
 function change(
   kind: SyncChange['kind'],
   action: SyncChange['action'],
   extra: Partial<SyncChange> = {},
 ): SyncChange {
-  return { kind, action, at: '2025-01-01T10:00:00.000Z', ...extra };
-}
-
-function tagChange(action: SyncChange['action'], name: string): SyncChange {
-  return change('tag', action, { tag: { name, tagSetName: 'Interest', remoteID: null } });
-}
-
-async function errorOf(call: Promise<unknown>): Promise<AdapterError> {
-  const error: unknown = await call.then(
-    () => null,
-    (failure: unknown) => failure,
-  );
-  expect(error).toBeInstanceOf(AdapterError);
-  return error as AdapterError;
+  return { kind, action, at: AT, ...extra };
 }
 
 function callsOf() {
@@ -95,20 +49,20 @@ describe('the Ontraport adapter', () => {
   it('tests the connection with the account it reached and its contact count', async () => {
     const adapter = buildAdapter();
     expect(await adapter.test()).toBe('Connected to Ontraport account 12345 (0 contacts).');
-    await adapter.deliver(buildDelivery());
+    await adapter.deliver(makeDelivery());
     expect(await adapter.test()).toBe('Connected to Ontraport account 12345 (1 contact).');
     expect(fake.requests[0]).toMatchObject({ method: 'GET', path: '/1/Contacts/getInfo' });
   });
 
   it("refuses a wrong API key as 'auth' in Ontraport's words", async () => {
-    const error = await errorOf(buildAdapter({ apiKey: 'not-the-key' }).test());
+    const error = await failureOf(buildAdapter({ apiKey: 'not-the-key' }).test());
     expect(error.code).toBe('auth');
     expect(error.status).toBe(401);
     expect(error.message).toContain('Your App ID and API Key do not match.');
   });
 
   it('creates the person on a first delivery, form-encoded with both credentials, and answers their id', async () => {
-    const ids = await buildAdapter().deliver(buildDelivery());
+    const ids = await buildAdapter().deliver(makeDelivery());
     expect(ids).toEqual({ contactID: '1' });
     const [request] = fake.requests;
     expect(request).toMatchObject({ method: 'POST', path: '/1/Contacts/saveorupdate' });
@@ -128,15 +82,15 @@ describe('the Ontraport adapter', () => {
   });
 
   it('leaves out a phone the person does not have, so no blank erases Ontraport’s', async () => {
-    await buildAdapter().deliver(buildDelivery({ lead: { phoneNumber: null } }));
+    await buildAdapter().deliver(makeDelivery({ lead: { phoneNumber: null } }));
     expect(fake.requests[0]?.body).toEqual({ email: 'ana@example.com', firstname: 'Ana', lastname: 'Lima' });
   });
 
   it('updates the same contact by its id on a later delivery, email change included', async () => {
     const adapter = buildAdapter();
-    const { contactID } = await adapter.deliver(buildDelivery());
+    const { contactID } = await adapter.deliver(makeDelivery());
     const ids = await adapter.deliver(
-      buildDelivery({
+      makeDelivery({
         lead: {
           remoteContactID: contactID ?? null,
           lastName: 'Souza',
@@ -158,8 +112,8 @@ describe('the Ontraport adapter', () => {
 
   it('merges into the contact holding the email when no id is known (its id read from data.attrs)', async () => {
     const adapter = buildAdapter();
-    await adapter.deliver(buildDelivery());
-    const ids = await adapter.deliver(buildDelivery({ lead: { firstName: 'Anna' } }));
+    await adapter.deliver(makeDelivery());
+    const ids = await adapter.deliver(makeDelivery({ lead: { firstName: 'Anna' } }));
     expect(ids).toEqual({ contactID: '1' });
     expect(fake.state.contacts.size).toBe(1);
     expect(fake.state.contacts.get('1')?.firstname).toBe('Anna');
@@ -167,8 +121,8 @@ describe('the Ontraport adapter', () => {
 
   it('forgets a contact id Ontraport no longer has and keeps the person by email', async () => {
     const adapter = buildAdapter();
-    await adapter.deliver(buildDelivery());
-    const ids = await adapter.deliver(buildDelivery({ lead: { remoteContactID: '999' } }));
+    await adapter.deliver(makeDelivery());
+    const ids = await adapter.deliver(makeDelivery({ lead: { remoteContactID: '999' } }));
     expect(ids).toEqual({ contactID: '1' });
     expect(callsOf()).toEqual([
       'POST /1/Contacts/saveorupdate',
@@ -180,11 +134,11 @@ describe('the Ontraport adapter', () => {
 
   it('adds and removes tags by name as deltas, in order, and ignores what Ontraport does not receive', async () => {
     const adapter = buildAdapter();
-    await adapter.deliver(buildDelivery({ changes: [tagChange('add', 'Cold')] }));
+    await adapter.deliver(makeDelivery({ changes: [tagChange('add', 'Cold')] }));
     fake.requests.length = 0;
 
     const ids = await adapter.deliver(
-      buildDelivery({
+      makeDelivery({
         lead: { remoteContactID: '1' },
         changes: [
           change('info', 'update'),
@@ -208,15 +162,15 @@ describe('the Ontraport adapter', () => {
   });
 
   it('refuses a person without an email before calling Ontraport', async () => {
-    const error = await errorOf(buildAdapter().deliver(buildDelivery({ lead: { emailAddress: null } })));
+    const error = await failureOf(buildAdapter().deliver(makeDelivery({ lead: { emailAddress: null } })));
     expect(error.code).toBe('invalid');
     expect(error.message).toBe('Ontraport needs an email address to keep a person; this one has none.');
     expect(fake.requests).toEqual([]);
   });
 
   it("takes Ontraport's refusal of a bad address as 'invalid' in its words", async () => {
-    const error = await errorOf(
-      buildAdapter().deliver(buildDelivery({ lead: { emailAddress: 'ana@nowhere' } })),
+    const error = await failureOf(
+      buildAdapter().deliver(makeDelivery({ lead: { emailAddress: 'ana@nowhere' } })),
     );
     expect(error.code).toBe('invalid');
     expect(error.status).toBe(400);
@@ -225,7 +179,7 @@ describe('the Ontraport adapter', () => {
 
   it("takes a 422 as 'invalid' with Ontraport's message and the status", async () => {
     fake.failNext(422, { code: 1, message: 'sms_number is not a valid phone number' });
-    const error = await errorOf(buildAdapter().deliver(buildDelivery()));
+    const error = await failureOf(buildAdapter().deliver(makeDelivery()));
     expect(error.code).toBe('invalid');
     expect(error.status).toBe(422);
     expect(error.message).toContain('sms_number is not a valid phone number');
@@ -233,14 +187,14 @@ describe('the Ontraport adapter', () => {
 
   it("takes a success status whose envelope code is not 0 as 'invalid'", async () => {
     fake.failNext(200, { code: 1, data: 'Contact could not be saved.', account_id: 12345 });
-    const error = await errorOf(buildAdapter().deliver(buildDelivery()));
+    const error = await failureOf(buildAdapter().deliver(makeDelivery()));
     expect(error.code).toBe('invalid');
     expect(error.message).toContain('Contact could not be saved.');
   });
 
   it("turns a 429's X-Rate-Limit-Reset into the wait before a retry", async () => {
     fake.failNext(429, 'Rate limit exceeded.', { 'x-rate-limit-reset': '42' });
-    const error = await errorOf(buildAdapter().deliver(buildDelivery()));
+    const error = await failureOf(buildAdapter().deliver(makeDelivery()));
     expect(error.code).toBe('temporary');
     expect(error.status).toBe(429);
     expect(error.retryAfterMs).toBe(42_000);
@@ -248,39 +202,30 @@ describe('the Ontraport adapter', () => {
 
   it('honours a Retry-After on a 429 as well', async () => {
     fake.failNext(429, 'Rate limit exceeded.', { 'retry-after': '7' });
-    const error = await errorOf(buildAdapter().test());
+    const error = await failureOf(buildAdapter().test());
     expect(error.code).toBe('temporary');
     expect(error.retryAfterMs).toBe(7_000);
   });
 
   it("takes a 500 as 'temporary'", async () => {
     fake.failNext(500);
-    const error = await errorOf(buildAdapter().deliver(buildDelivery()));
+    const error = await failureOf(buildAdapter().deliver(makeDelivery()));
     expect(error.code).toBe('temporary');
     expect(error.status).toBe(500);
   });
 
   it('spaces calls to stay under 170 a minute for one account, apart from other accounts', async () => {
-    let now = 0;
-    const waits: number[] = [];
-    const limiter = new RateLimiter(
-      () => now,
-      (ms) => {
-        waits.push(ms);
-        now += ms;
-        return Promise.resolve();
-      },
-    );
+    const { limiter, clock } = createVirtualLimiter();
     const adapter = buildAdapter({ limiter });
     for (let call = 0; call < 170; call += 1) await adapter.test();
-    expect(waits).toEqual([]);
+    expect(clock.waits).toEqual([]);
 
-    const other = await errorOf(buildAdapter({ appId: 'another-app', limiter }).test());
+    const other = await failureOf(buildAdapter({ appId: 'another-app', limiter }).test());
     expect(other.code).toBe('auth');
-    expect(waits).toEqual([]);
+    expect(clock.waits).toEqual([]);
 
     await adapter.test();
-    expect(waits).toEqual([353]);
+    expect(clock.waits).toEqual([353]);
     expect(fake.requests).toHaveLength(172);
   });
 });

@@ -2,14 +2,14 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AdapterConnection, LeadData, PipelineData, SyncChange, SyncDelivery } from '../adapter';
+import type { AdapterConnection, LeadData, SyncChange, SyncDelivery } from '../adapter';
 import { AdapterError } from '../adapter-error';
+import { AT, failureOf, makeDelivery, type DeliveryOptions } from '../adapter-test-kit';
 import { createHttpClient } from '../http-client';
 import { createWebhookSecret, signWebhook, verifyWebhook, webhookHeaders } from './standard-webhooks';
 import { buildWebhookPayload } from './webhook-payload';
 import { createWebhooksAdapter } from './webhooks-adapter';
 
-const AT = '2024-06-01T12:00:00.000Z';
 const TIMESTAMP = 1_717_243_200;
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const OTHER_SECRET = 'whsec_c2VjcmV0LW9mLWFub3RoZXItcmVjZWl2ZXI=';
@@ -20,38 +20,21 @@ function expectedSignature(secret: string, id: string, timestamp: number, body: 
   return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
 
-function makeLead(overrides: Partial<LeadData> = {}): LeadData {
-  return {
-    GTID: 'snappy-finch-1795823538352',
-    remoteContactID: null,
-    remoteContactPipelineID: null,
-    fullName: 'Ann Lee',
-    firstName: 'Ann',
-    lastName: 'Lee',
-    emailAddress: 'ann@example.com',
-    oldEmailAddress: null,
-    phoneNumber: '+15551234567',
-    usernames: { facebook: 'ann.lee' },
-    profileID: '100012345',
-    globalTags: ['Hot', 'Webinar'],
-    tags: [{ tagSetName: 'Interest', tag: 'Course', remoteID: 'ac-17' }],
-    tasks: [],
-    notes: [{ text: 'Wants the course', createdAt: AT }],
-    questions: [{ question: 'What brings you here?', answer: 'Growing my group' }],
-    deleted: false,
-    ...overrides,
-  };
-}
-
-function makePipeline(overrides: Partial<PipelineData> = {}): PipelineData {
-  return {
-    id: 'leads',
-    name: 'Leads',
-    remotePipelineID: null,
-    stage: { id: 'stage-talking', name: 'Talking', remoteID: null },
-    ...overrides,
-  };
-}
+/** Ann, with a value in each field the payload carries. */
+const annLee = (): Partial<LeadData> => ({
+  GTID: 'snappy-finch-1795823538352',
+  fullName: 'Ann Lee',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  emailAddress: 'ann@example.com',
+  phoneNumber: '+15551234567',
+  usernames: { facebook: 'ann.lee' },
+  profileID: '100012345',
+  globalTags: ['Hot', 'Webinar'],
+  tags: [{ tagSetName: 'Interest', tag: 'Course', remoteID: 'ac-17' }],
+  notes: [{ text: 'Wants the course', createdAt: AT }],
+  questions: [{ question: 'What brings you here?', answer: 'Growing my group' }],
+});
 
 const stageChange: SyncChange = {
   kind: 'stage',
@@ -61,16 +44,20 @@ const stageChange: SyncChange = {
 };
 const noteChange: SyncChange = { kind: 'note', action: 'add', at: AT, note: { text: 'Wants the course' } };
 
-function makeDelivery(
-  overrides: { lead?: Partial<LeadData>; pipeline?: PipelineData | null; changes?: SyncChange[] } = {},
-): SyncDelivery {
-  return {
+/** Ann's move to the stage Talking of Leads, as a receiver gets it, with `options` on top. */
+function deliveryForAnn(options: DeliveryOptions = {}): SyncDelivery {
+  return makeDelivery({
     id: 'sync_delivery1',
-    attempt: 1,
-    lead: makeLead(overrides.lead),
-    pipeline: overrides.pipeline === undefined ? makePipeline() : overrides.pipeline,
-    changes: overrides.changes ?? [stageChange],
-  };
+    pipeline: {
+      id: 'leads',
+      name: 'Leads',
+      remotePipelineID: null,
+      stage: { id: 'stage-talking', name: 'Talking', remoteID: null },
+    },
+    changes: [stageChange],
+    ...options,
+    lead: { ...annLee(), ...options.lead },
+  });
 }
 
 describe('signWebhook', () => {
@@ -190,7 +177,7 @@ describe('buildWebhookPayload', () => {
       setTime: AT,
     };
     const payload = buildWebhookPayload(
-      makeDelivery({ lead: { tasks: [task], oldEmailAddress: 'ann@old.example' }, changes: [stageChange] }),
+      deliveryForAnn({ lead: { tasks: [task], oldEmailAddress: 'ann@old.example' }, changes: [stageChange] }),
     );
     expect(payload).toEqual({
       event: 'stage',
@@ -217,7 +204,7 @@ describe('buildWebhookPayload', () => {
   });
 
   it('names the latest change as the event, and lists every change oldest first', () => {
-    const payload = buildWebhookPayload(makeDelivery({ changes: [stageChange, noteChange] }));
+    const payload = buildWebhookPayload(deliveryForAnn({ changes: [stageChange, noteChange] }));
     expect(payload).toMatchObject({ event: 'note', action: 'add' });
     expect(payload.changes).toEqual([
       { event: 'stage', action: 'update', at: AT, stage: { from: 'New', to: 'Talking' } },
@@ -226,12 +213,12 @@ describe('buildWebhookPayload', () => {
   });
 
   it('leaves oldEmailAddress out when the address did not change', () => {
-    expect(buildWebhookPayload(makeDelivery())).not.toHaveProperty('oldEmailAddress');
+    expect(buildWebhookPayload(deliveryForAnn())).not.toHaveProperty('oldEmailAddress');
   });
 
   it('sends one username per platform the person was found on', () => {
     const payload = buildWebhookPayload(
-      makeDelivery({
+      deliveryForAnn({
         lead: { usernames: { facebook: 'ann.lee', instagram: 'annlee_ig', linkedin: 'ann-lee' } },
       }),
     );
@@ -243,14 +230,14 @@ describe('buildWebhookPayload', () => {
   });
 
   it("keeps the systems' tag ids to GroupTrack", () => {
-    const payload = buildWebhookPayload(makeDelivery());
+    const payload = buildWebhookPayload(deliveryForAnn());
     expect(payload.tags).toEqual([{ tagSetName: 'Interest', tag: 'Course' }]);
     expect(JSON.stringify(payload)).not.toContain('remoteID');
   });
 
   it('sends no pipeline or stage for a person who left the pipeline, and a deleted person as deleted', () => {
     const payload = buildWebhookPayload(
-      makeDelivery({
+      deliveryForAnn({
         pipeline: null,
         lead: { deleted: true, globalTags: [] },
         changes: [{ kind: 'info', action: 'delete', at: AT }],
@@ -318,7 +305,7 @@ describe('the webhooks adapter', () => {
 
   it('POSTs the delivery as signed JSON, with the delivery id as webhook-id', async () => {
     answerStatus = 204;
-    const delivery = makeDelivery();
+    const delivery = deliveryForAnn();
     await expect(connect().deliver(delivery)).resolves.toEqual({ status: 204 });
     expect(received).toHaveLength(1);
     const [call] = received;
@@ -334,8 +321,8 @@ describe('the webhooks adapter', () => {
 
   it('sends the same webhook-id on every try of a delivery', async () => {
     const adapter = connect();
-    await adapter.deliver(makeDelivery());
-    await adapter.deliver({ ...makeDelivery(), attempt: 2 });
+    await adapter.deliver(deliveryForAnn());
+    await adapter.deliver(deliveryForAnn({ attempt: 2 }));
     expect(received.map((call) => call.headers['webhook-id'])).toEqual(['sync_delivery1', 'sync_delivery1']);
   });
 
@@ -345,7 +332,7 @@ describe('the webhooks adapter', () => {
       previousSigningSecret: OTHER_SECRET,
       previousSigningSecretUntil: inADay(),
     });
-    await adapter.deliver(makeDelivery());
+    await adapter.deliver(deliveryForAnn());
     const { count, verifiedBy } = signaturesOfCall();
     expect(count).toBe(2);
     expect(verifiedBy(SECRET)).toBe(1);
@@ -358,7 +345,7 @@ describe('the webhooks adapter', () => {
       previousSigningSecret: OTHER_SECRET,
       previousSigningSecretUntil: aMinuteAgo(),
     });
-    await adapter.deliver(makeDelivery());
+    await adapter.deliver(deliveryForAnn());
     const { count, verifiedBy } = signaturesOfCall();
     expect(count).toBe(1);
     expect(verifiedBy(SECRET)).toBe(1);
@@ -373,10 +360,7 @@ describe('the webhooks adapter', () => {
     { status: 400, code: 'invalid' },
   ] as const)('fails when the receiver answers $status, as $code', async ({ status, code }) => {
     answerStatus = status;
-    const error: unknown = await connect()
-      .deliver(makeDelivery())
-      .catch((failure: unknown) => failure);
-    expect(error).toBeInstanceOf(AdapterError);
+    const error = await failureOf(connect().deliver(deliveryForAnn()));
     expect(error).toMatchObject({ code, status });
   });
 
