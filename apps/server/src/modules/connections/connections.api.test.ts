@@ -2,6 +2,7 @@ import { SYNC_MAX_ATTEMPTS } from '@grouptrack/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../platform/db/raw';
+import { contactRemoteIds } from '../../platform/db/team-schema';
 import type { TestPipeline, TestTagSet, TestTeam } from '../../testing/factories';
 import type { TestClient } from '../../testing/test-client';
 import { startTestServer, type TestServer } from '../../testing/test-server';
@@ -422,6 +423,42 @@ describe('connections', () => {
     );
     await owner.delete(team.path(`workflows/${workflow.body.data.id as string}`));
     await remove(connection.connectionUID);
+  });
+
+  it('keeps, on a merge, the survivor’s id in an outside system and takes the other’s where it has none', async () => {
+    const { connection } = await addWebhook({ name: 'Ids' });
+    const other = await addWebhook({ name: 'Other ids' });
+    const survivor = await capture('Quin');
+    const merged = await capture('Rae');
+    const ids = (rows: [string, string, string][]) =>
+      db()
+        .insert(contactRemoteIds)
+        .values(
+          rows.map(([connectionId, contactId, remoteId]) => ({
+            teamId: team.teamUID,
+            connectionId,
+            contactId,
+            remoteId,
+          })),
+        );
+    await ids([
+      [connection.connectionUID, survivor, 'remote-quin'],
+      [connection.connectionUID, merged, 'remote-rae'],
+      [other.connection.connectionUID, merged, 'other-rae'],
+    ]);
+    const answer = await owner.post(team.path(`contacts/${survivor}/merge`), { otherGTID: merged });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const rows = await selectRows<{ connection_id: string; contact_id: string; remote_id: string }>(
+      db(),
+      sql`select connection_id, contact_id, remote_id from contact_remote_ids
+        where contact_id in (${survivor}, ${merged}) order by remote_id`,
+    );
+    expect(rows).toEqual([
+      { connection_id: other.connection.connectionUID, contact_id: survivor, remote_id: 'other-rae' },
+      { connection_id: connection.connectionUID, contact_id: survivor, remote_id: 'remote-quin' },
+    ]);
+    await remove(connection.connectionUID);
+    await remove(other.connection.connectionUID);
   });
 
   it('tests a receiver and says what it answered', async () => {

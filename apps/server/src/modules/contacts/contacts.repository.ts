@@ -683,6 +683,9 @@ export async function moveContactData(db: TeamDb, teamId: string, fromId: string
   // A request to join a group both had asked is kept as the survivor's.
   await db.execute(sql`delete from member_requests s using member_requests t
     where s.team_id = ${keep.teamId} and s.contact_id = ${keep.fromId} and t.team_id = s.team_id and t.contact_id = ${keep.toId} and t.platform = s.platform and t.group_id = s.group_id`);
+  // An outside system's id for the survivor stays; the other's moves over where the survivor has none.
+  await db.execute(sql`delete from contact_remote_ids s using contact_remote_ids t
+    where s.team_id = ${keep.teamId} and s.contact_id = ${keep.fromId} and t.team_id = s.team_id and t.contact_id = ${keep.toId} and t.connection_id = s.connection_id`);
   for (const table of contactDataTables) {
     await db
       .update(table)

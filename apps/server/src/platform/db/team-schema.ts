@@ -1179,6 +1179,7 @@ export const contactDataTables = [
   orphanedTags,
   memberRequests,
   messageQueueItems,
+  contactRemoteIds,
 ] as const;
 
 /**
