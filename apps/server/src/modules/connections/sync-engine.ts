@@ -96,11 +96,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
   /** Tries one batch of a shard's due deliveries; answers how many it tried. */
   async function deliverDue(db: TeamDb): Promise<number> {
-    const claimed = await repo.claimDue(db, DELIVERY_BATCH, LEASE_MS);
+    const { claimed, rows: due } = await repo.claimDue(db, DELIVERY_BATCH, LEASE_MS);
     const byTeam = new Map<string, repo.DeliveryRow[]>();
-    for (const row of claimed) byTeam.set(row.teamId, [...(byTeam.get(row.teamId) ?? []), row]);
+    for (const row of due) byTeam.set(row.teamId, [...(byTeam.get(row.teamId) ?? []), row]);
     for (const [teamId, rows] of byTeam) await deliverTeam(db, teamId, rows);
-    return claimed.length;
+    return claimed;
   }
 
   async function deliverTeam(db: TeamDb, teamId: string, rows: repo.DeliveryRow[]) {
