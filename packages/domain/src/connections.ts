@@ -4,25 +4,22 @@ import type { IntegrationType, SyncAction, SyncKind, SyncOptions } from './sync-
 // which settings it asks for, which history line is which change, and when a failed delivery is
 // tried again. Kept apart from the zod contracts so the pure rules stay cheap to import.
 
+const HIGHLEVEL_CHANGES: Required<SyncOptions> = {
+  info: ['add', 'update'],
+  stage: ['add', 'update'],
+  tag: ['add', 'delete'],
+  note: ['add'],
+  task: [],
+};
+
 /** What each kind of connection can receive: a system with no place for a kind never gets it. */
 export const SUPPORTED_CHANGES: Record<IntegrationType, Required<SyncOptions>> = {
   webhooks: everything(),
   // A sheet keeps one row per person, rewritten on every change: it shows every kind.
   gsheet: everything(),
-  gohighlevel: {
-    info: ['add', 'update'],
-    stage: ['add', 'update'],
-    tag: ['add', 'delete'],
-    note: ['add'],
-    task: [],
-  },
-  leadconnector: {
-    info: ['add', 'update'],
-    stage: ['add', 'update'],
-    tag: ['add', 'delete'],
-    note: ['add'],
-    task: [],
-  },
+  // LeadConnector is HighLevel's white-label brand: the same API, hosts and tokens.
+  gohighlevel: HIGHLEVEL_CHANGES,
+  leadconnector: HIGHLEVEL_CHANGES,
   activecampaign: { info: ['add', 'update'], stage: [], tag: ['add', 'delete'], note: ['add'], task: [] },
   clickfunnels: {
     info: ['add', 'update'],
@@ -60,6 +57,21 @@ export interface ConnectionField {
   help: string;
   placeholder?: string;
 }
+
+const HIGHLEVEL_FIELDS: readonly ConnectionField[] = [
+  {
+    key: 'locationId',
+    label: 'Location ID',
+    secret: false,
+    help: 'Settings → Business Profile: the location id.',
+  },
+  {
+    key: 'token',
+    label: 'Private integration token',
+    secret: true,
+    help: 'Settings → Private Integrations: a token with contacts, tags and opportunities scopes.',
+  },
+];
 
 /** What a connection of each kind asks for, in the order the form shows it. */
 export const CONNECTION_FIELDS: Record<IntegrationType, readonly ConnectionField[]> = {
@@ -168,34 +180,8 @@ export const CONNECTION_FIELDS: Record<IntegrationType, readonly ConnectionField
       help: 'Administration → Integrations → Ontraport API: the key.',
     },
   ],
-  gohighlevel: [
-    {
-      key: 'locationId',
-      label: 'Location ID',
-      secret: false,
-      help: 'Settings → Business Profile: the location id.',
-    },
-    {
-      key: 'token',
-      label: 'Private integration token',
-      secret: true,
-      help: 'Settings → Private Integrations: a token with contacts, tags and opportunities scopes.',
-    },
-  ],
-  leadconnector: [
-    {
-      key: 'locationId',
-      label: 'Location ID',
-      secret: false,
-      help: 'Settings → Business Profile: the location id.',
-    },
-    {
-      key: 'token',
-      label: 'Private integration token',
-      secret: true,
-      help: 'Settings → Private Integrations: a token with contacts, tags and opportunities scopes.',
-    },
-  ],
+  gohighlevel: HIGHLEVEL_FIELDS,
+  leadconnector: HIGHLEVEL_FIELDS,
 };
 
 /** The names the screens give each kind of connection. */

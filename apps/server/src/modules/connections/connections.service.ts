@@ -7,7 +7,6 @@ import {
   STAGE_MAPPED_TYPES,
   TAG_MAPPED_TYPES,
   createPushId,
-  isIntegrationType,
   webAddressSchema,
   type Connection,
   type ConnectionInput,
@@ -615,5 +614,3 @@ function hintsOf(type: IntegrationType, secrets: Record<string, string>): Record
     }),
   );
 }
-
-export { isIntegrationType };

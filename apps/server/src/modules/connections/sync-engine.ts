@@ -288,7 +288,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   async function retryCutDeliveries(log: Logger, shards: readonly Shard[]) {
     for (const shard of shards) {
       if (shard.engine.kind !== 'pglite') continue;
-      const cut = await repo.releaseLeased(shard.db);
+      const cut = await repo.releaseLeased(shard.db, 'all');
       if (cut > 0) log.info({ deliveries: cut }, 'sync deliveries cut by the last stop will be tried again');
     }
   }
@@ -313,7 +313,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const pruning = now() - lastPrune >= PRUNE_EVERY_MS;
       for (const shard of shards) {
         try {
-          if (sweeping) await repo.releaseLapsed(shard.db);
+          if (sweeping) await repo.releaseLeased(shard.db, 'lapsed');
           while (!stopped && (await plan(shard.db)) === OUTBOX_BATCH) {
             // A full batch: take the next one now.
           }
@@ -351,7 +351,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     loops = null;
   }
 
-  return { plan, deliverDue, releaseLapsed: repo.releaseLapsed, start, stop };
+  return {
+    plan,
+    deliverDue,
+    /** Gives back the deliveries of workers that died mid-call (the sweep does it each minute). */
+    releaseLapsed: (db: TeamDb) => repo.releaseLeased(db, 'lapsed'),
+    start,
+    stop,
+  };
 }
 
 function describeFailure(error: unknown) {

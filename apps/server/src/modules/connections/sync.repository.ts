@@ -198,22 +198,15 @@ export async function claimDue(
   };
 }
 
-/** Gives back deliveries whose worker died mid-call (their lease ran out). */
-export async function releaseLapsed(db: TeamDb): Promise<number> {
+/**
+ * Gives back deliveries under way to be tried again now: those whose worker died mid-call (their
+ * lease ran out), or every one (the embedded database's restart: no other process can be calling).
+ */
+export async function releaseLeased(db: TeamDb, which: 'lapsed' | 'all'): Promise<number> {
   const rows = await selectRows(
     db,
     sql`update sync_deliveries set status = 'pending', lease_until = null, due_at = now(), updated_at = now()
-      where status = 'delivering' and lease_until < now() returning id`,
-  );
-  return rows.length;
-}
-
-/** Gives back every delivery under way, whatever its lease (the embedded database's restart). */
-export async function releaseLeased(db: TeamDb): Promise<number> {
-  const rows = await selectRows(
-    db,
-    sql`update sync_deliveries set status = 'pending', lease_until = null, due_at = now(), updated_at = now()
-      where status = 'delivering' returning id`,
+      where status = 'delivering' ${which === 'lapsed' ? sql`and lease_until < now()` : sql``} returning id`,
   );
   return rows.length;
 }
