@@ -138,8 +138,21 @@ export interface PageWindow {
 
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 
-/** Scans the page with axe-core (WCAG 2.1 A and AA) and lists the serious and critical violations. */
+/**
+ * Scans the page with axe-core (WCAG 2.1 A and AA) and lists the serious and critical violations.
+ * Running transitions end first: a popover caught fading in has the colours of half its opacity,
+ * which axe would report as too little contrast.
+ */
 export async function findBlockingA11yViolations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // A loader spins for ever; waiting on it would never end.
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
