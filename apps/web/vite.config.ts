@@ -1,4 +1,7 @@
-import { gzipSync } from 'node:zlib';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
@@ -70,8 +73,43 @@ function firstLoadBudget(): Plugin {
   };
 }
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Text files worth compressing: a file smaller than a packet gains nothing. */
+const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside each built text file, compressed once at the
+ * best level, so the server sends the one a browser accepts without compressing on each request
+ * (@fastify/static's preCompressed). The app's scripts are about a quarter of their size in Brotli.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'grouptrack-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      const files = Object.keys(bundle).filter((fileName) => COMPRESSIBLE.test(fileName));
+      await Promise.all(
+        files.map(async (fileName) => {
+          const filePath = path.join(outDir, fileName);
+          const content = await readFile(filePath);
+          if (content.length < COMPRESS_FROM_BYTES) return;
+          const [br, gz] = await Promise.all([
+            brotli(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+            gzipAsync(content, { level: zlib.Z_BEST_COMPRESSION }),
+          ]);
+          await Promise.all([writeFile(`${filePath}.br`, br), writeFile(`${filePath}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), firstLoadBudget()],
+  plugins: [react(), firstLoadBudget(), precompress()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

@@ -52,6 +52,18 @@ import { answerUndecodablePath, installInputGuard } from './platform/http/input-
 import { installSecurityHeaders } from './platform/http/security-headers';
 import type { App } from './platform/http/types';
 
+/**
+ * How long a browser may keep a file of the web app. A file under assets/ is named after its
+ * content, so it never changes: kept a year without asking again, a return visit loads no script
+ * over the network. Any other (index.html, color-scheme.js) is asked about each time.
+ */
+function webFileCaching(webDist: string, filePath: string): string {
+  const inAssets = path.relative(path.join(webDist, 'assets'), filePath);
+  return inAssets.startsWith('..') || path.isAbsolute(inAssets)
+    ? 'no-cache'
+    : 'public, max-age=31536000, immutable';
+}
+
 /** The HTTP API and the web app, on one origin. */
 export async function buildApp(context: AppContext): Promise<App> {
   const { config, log } = context;
@@ -119,13 +131,24 @@ export async function buildApp(context: AppContext): Promise<App> {
 
   const webDist = path.resolve(config.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist'));
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  if (hasWeb)
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // The build writes a Brotli and a gzip copy of each file (apps/web/vite.config.ts); the one the
+      // browser accepts is sent.
+      preCompressed: true,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', webFileCaching(webDist, filePath));
+      },
+    });
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = /^\/(api|functions|search)(\/|$)/.test(request.url);
     // Every other GET is a screen of the single-page app, which shows its own 404 page.
     if (!isApi && hasWeb && request.method === 'GET') {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     return reply.status(404).send({
       error: { code: 'not-found', message: `No route ${request.method} ${request.url.split('?')[0]}` },
