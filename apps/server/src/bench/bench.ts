@@ -38,22 +38,22 @@ const { values } = parseArgs({
     dashboards: { type: 'boolean' },
     queue: { type: 'boolean' },
     sync: { type: 'boolean' },
+    search: { type: 'boolean' },
+    web: { type: 'boolean' },
     help: { type: 'boolean' },
   },
 });
 if (values.help) {
   process.stdout.write(
-    'Usage: npm run bench [-- --quick | --dashboards | --queue | --sync]\n\nSee bench/README.md: what runs, the figures and their targets.\n',
+    'Usage: npm run bench [-- --quick | --dashboards | --queue | --sync | --search | --web]\n\nSee bench/README.md: what runs, the figures and their targets.\n',
   );
   process.exit(0);
 }
 const quick = values.quick === true;
-/** Only the dashboard figures, on one 40,000-contact team; prints them and writes no report. */
-const dashboardsOnly = values.dashboards === true;
-/** Only the message queue figures, on one 40,000-contact team; prints them and writes no report. */
-const queueOnly = values.queue === true;
-/** Only the webhook sync figure, on one 40,000-contact team; prints it and writes no report. */
-const syncOnly = values.sync === true;
+/** The one part of the figures asked for alone (see ONE_TEAM_RUNS), or none for the whole run. */
+const onlyPart = (['dashboards', 'queue', 'sync', 'search', 'web'] as const).find(
+  (part) => values[part] === true,
+);
 
 const SETTINGS = quick
   ? {
@@ -304,6 +304,7 @@ async function dashboardFigures(server: ServerProcess, owner: TestClient, team: 
 async function oneTeamFigures(
   name: string,
   measure: (server: ServerProcess, owner: TestClient, team: SeededTeam) => Promise<void>,
+  env: Record<string, string> = {},
 ) {
   const databaseName = new URL(databaseUrl).pathname.slice(1);
   if (!/^[a-z_][a-z0-9_]*$/.test(databaseName))
@@ -322,7 +323,7 @@ async function oneTeamFigures(
     server = await startServerProcess({
       port,
       logFile: path.join(workDir, `server-${name}.log`),
-      env: { DATABASE_URL: databaseUrl },
+      env: { DATABASE_URL: databaseUrl, ...env },
     });
     await measure(server, await signIn(server.url, BENCH_USER), seeded.big);
   } finally {
@@ -853,30 +854,46 @@ async function pgliteFigures() {
   );
 }
 
-if (queueOnly) {
-  say(`GroupTrack bench (message queue only) on ${describeMachine()}`);
+/**
+ * The parts that can run alone, on one 40,000-contact team: minutes instead of the whole run. They
+ * print their figures and write no report.
+ */
+const ONE_TEAM_RUNS = {
+  dashboards: {
+    title: 'dashboards',
+    run: () => attempt(DASHBOARD_FIGURES, () => oneTeamFigures('dashboards', dashboardFigures)),
+  },
+  queue: {
+    title: 'message queue',
+    run: () => attempt(QUEUE_FIGURES, () => oneTeamFigures('queue', queueFigures)),
+  },
+  sync: {
+    title: 'webhook sync',
+    run: () => oneTeamFigures('sync', (_server, owner, team) => syncFigures(owner, team)),
+  },
+  search: {
+    title: 'search and load',
+    run: () =>
+      oneTeamFigures('search', async (server, owner, team) => {
+        await searchFigures(server, owner, team);
+        await loadFigures(server, owner, team);
+      }),
+  },
+  web: {
+    title: 'browser',
+    run: async () => {
+      await buildWeb(webDist);
+      await oneTeamFigures('web', (server, _owner, team) => webFigures(server, team), {
+        WEB_DIST_DIR: webDist,
+      });
+    },
+  },
+};
+
+if (onlyPart) {
+  say(`GroupTrack bench (${ONE_TEAM_RUNS[onlyPart].title} only) on ${describeMachine()}`);
   try {
-    await attempt(QUEUE_FIGURES, () => oneTeamFigures('queue', queueFigures));
-  } finally {
-    rmSync(workDir, { recursive: true, force: true });
-  }
-  say(`\n${formatTable(results)}\n\nDone in ${elapsed()}; no report written (a full run writes it).`);
-  process.exit(0);
-}
-if (syncOnly) {
-  say(`GroupTrack bench (webhook sync only) on ${describeMachine()}`);
-  try {
-    await oneTeamFigures('sync', (_server, owner, team) => syncFigures(owner, team));
-  } finally {
-    rmSync(workDir, { recursive: true, force: true });
-  }
-  say(`\n${formatTable(results)}\n\nDone in ${elapsed()}; no report written (a full run writes it).`);
-  process.exit(0);
-}
-if (dashboardsOnly) {
-  say(`GroupTrack bench (dashboards only) on ${describeMachine()}`);
-  try {
-    await attempt(DASHBOARD_FIGURES, () => oneTeamFigures('dashboards', dashboardFigures));
+    await ONE_TEAM_RUNS[onlyPart].run();
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
