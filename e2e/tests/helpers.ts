@@ -132,8 +132,17 @@ export interface PageWindow {
   postMessage(message: unknown, targetOrigin: string): void;
   location: { origin: string };
   innerWidth: number;
-  document: { documentElement: { scrollWidth: number } };
+  document: {
+    documentElement: { scrollWidth: number };
+    getAnimations(): PageAnimation[];
+  };
   [key: string]: unknown;
+}
+
+/** A running animation or transition, as the Web Animations API shows it. */
+interface PageAnimation {
+  effect: { getComputedTiming(): { endTime?: number } } | null;
+  finished: Promise<unknown>;
 }
 
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
@@ -146,7 +155,7 @@ const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 export async function findBlockingA11yViolations(page: Page) {
   await page.evaluate(() =>
     Promise.all(
-      document
+      (globalThis as unknown as PageWindow).document
         .getAnimations()
         // A loader spins for ever; waiting on it would never end.
         .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
