@@ -24,6 +24,8 @@ export default defineConfig({
           // The server tests share no state between files, and each API file would otherwise migrate
           // its own PGlite template: one worker keeps one template for all of its files.
           isolate: false,
+          // On PostgreSQL: names the run's databases, and drops them when it ends.
+          globalSetup: ['apps/server/src/testing/test-run.ts'],
         },
       },
       {

@@ -238,7 +238,8 @@ export async function startJobQueue(
       if (received && stopping)
         await handBack({ name: job.name, id: received.id, startedOn: received.startedOn });
       else if (received) await perform(job, received);
-      if (received) continue;
+      // A stop that came during the fetch found no waker to call: look again before sleeping.
+      if (received || stopping) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, POLL_MS);
         wakers.set(job.name, () => {

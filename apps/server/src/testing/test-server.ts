@@ -11,14 +11,18 @@ import { startJobQueue } from '../platform/queue';
 import { startServer, type RunningServer } from '../server';
 import * as factories from './factories';
 import { TestClient } from './test-client';
+import { TEST_RUN_VARIABLE } from './test-run';
 
 /** PostgreSQL when TEST_ENGINE=postgres (with TEST_DATABASE_URL), else PGlite. */
 export const testEngine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 
-let template: Promise<PGlite> | null = null;
+let template: Promise<File | Blob> | null = null;
 
-/** One migrated PGlite per test worker, cloned for each server: a fresh instance costs seconds. */
-function pgliteTemplate(): Promise<PGlite> {
+/**
+ * One migrated PGlite per test worker, whose data folder each server's database starts from: a
+ * migrated database costs seconds, and reading the folder once saves a third of each copy.
+ */
+function pgliteTemplate(): Promise<File | Blob> {
   template ??= (async () => {
     const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const engine = wrapPglite(client, 'template');
@@ -26,35 +30,69 @@ function pgliteTemplate(): Promise<PGlite> {
     // pg-boss installs its schema on first start; doing it here keeps it out of every test.
     const queue = await startJobQueue(engine, createLogger({ LOG_LEVEL: 'silent' }));
     await queue.stop();
-    return client;
+    const dataDir = await client.dumpDataDir('none');
+    await client.close();
+    return dataDir;
   })();
   return template;
 }
 
-async function openTestEngine(): Promise<{ engine: Engine; drop: () => Promise<void> }> {
-  if (testEngine === 'pglite') {
-    const clone = (await (await pgliteTemplate()).clone()) as PGlite;
-    return { engine: wrapPglite(clone, 'test'), drop: () => Promise.resolve() };
-  }
+/** A database of the PostgreSQL server under TEST_DATABASE_URL. */
+function postgresUrl(name: string): string {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
-  const name = `gt_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const engine = await openEngine(url.toString());
-  return {
-    engine,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  return url.toString();
+}
+
+/** Runs one statement as the user of TEST_DATABASE_URL, on its own database. */
+async function adminQuery(statement: string) {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** The databases of this run are named after it, so its global teardown drops what it leaves. */
+const runPrefix = `gt_test_${process.env[TEST_RUN_VARIABLE] ?? 'local'}_`;
+
+let postgresTemplate: Promise<string> | null = null;
+
+/**
+ * One migrated database per test worker, which each server's database copies: migrating a new
+ * database costs most of a second, copying one a fifth of that.
+ */
+function postgresTemplateName(): Promise<string> {
+  postgresTemplate ??= (async () => {
+    const name = `${runPrefix}template_${randomBytes(4).toString('hex')}`;
+    await adminQuery(`CREATE DATABASE ${name}`);
+    const engine = await openEngine(postgresUrl(name));
+    try {
+      await migrateDatabases(createDatabases(engine, [engine]));
+      const queue = await startJobQueue(engine, createLogger({ LOG_LEVEL: 'silent' }));
+      await queue.stop();
+    } finally {
+      // A database is copied only while no one is connected to it.
+      await engine.close();
+    }
+    return name;
+  })();
+  return postgresTemplate;
+}
+
+async function openTestEngine(): Promise<{ engine: Engine; drop: () => Promise<void> }> {
+  if (testEngine === 'pglite') {
+    const copy = await PGlite.create({ loadDataDir: await pgliteTemplate(), extensions: PGLITE_EXTENSIONS });
+    return { engine: wrapPglite(copy, 'test'), drop: () => Promise.resolve() };
+  }
+  const name = `${runPrefix}${randomBytes(6).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${await postgresTemplateName()} STRATEGY FILE_COPY`);
+  const engine = await openEngine(postgresUrl(name));
+  return { engine, drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 export interface TestServer {
