@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pickProcessPort } from './testing/process-port';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'grouptrack-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -29,7 +30,7 @@ function startProcess(port: number) {
 
 describe('the server process', () => {
   it('starts on the embedded database with the demo team and its 300 contacts, and stops cleanly on SIGTERM', async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = pickProcessPort();
     const server = startProcess(port);
     await expect.poll(() => server.output(), { timeout: 60_000, interval: 200 }).toContain('Demo sign-in');
     expect(server.output()).toContain('demo@grouptrack.local / grouptrack-demo');

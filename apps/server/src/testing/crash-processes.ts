@@ -3,13 +3,14 @@ import path from 'node:path';
 import { formatCsvRow } from '@grouptrack/domain';
 import { afterAll, expect } from 'vitest';
 import { TestClient } from './test-client';
+import { pickProcessPort } from './process-port';
 
 /**
  * Real servers as `npm start` runs them, each in a process of its own that a test may kill, on one
  * port; every process and every cleanup registered here ends with the calling test file.
  */
 export function useServerProcesses() {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = pickProcessPort();
   const origin = `http://127.0.0.1:${port}`;
   const processes: ChildProcess[] = [];
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -46,9 +47,19 @@ export function useServerProcesses() {
     startProcess,
     onCleanup: (cleanup: () => Promise<void> | void) => cleanups.push(cleanup),
 
-    /** Waits until the process has printed `line`. */
+    /** Waits until the process has printed `line`; fails at once, with its output, if it exits first. */
     startedWith: async (started: ReturnType<typeof startProcess>, line: string) => {
-      await expect.poll(() => started.output(), { timeout: 90_000, interval: 100 }).toContain(line);
+      const exitedFirst = started.exited.then(({ code, signal }) => {
+        throw new Error(
+          `The process ended (${signal ?? `code ${code}`}) before printing "${line}":\n${started.output()}`,
+        );
+      });
+      // A process that ends later (a test kills it) must not leave a rejection nobody handles.
+      exitedFirst.catch(() => undefined);
+      await Promise.race([
+        expect.poll(() => started.output(), { timeout: 90_000, interval: 100 }).toContain(line),
+        exitedFirst,
+      ]);
       return started;
     },
 

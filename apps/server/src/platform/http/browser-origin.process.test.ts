@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pickProcessPort } from '../../testing/process-port';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'grouptrack-origin-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -41,7 +42,7 @@ function startProcess(port: number) {
 
 describe('sign-up and sign-in from a browser, on a port of your choosing', () => {
   it('serves at http://localhost:<PORT>, accepts that origin and refuses another site', async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = pickProcessPort();
     const server = startProcess(port);
     try {
       await expect
