@@ -172,6 +172,22 @@ describe('POST /search/v2 returns what an independent computation expects', () =
     expect(await total('zzzz')).toBe(0);
   });
 
+  it('counts every match of free text on each page, and on a page past the last', async () => {
+    const expected = people.filter((p) => p.firstName === 'Hana').sort(byName);
+    const pages: string[] = [];
+    for (const from of [0, 3, 6]) {
+      const response = await search({
+        searchObj: { text: 'hana' },
+        objectToFilter: { pipelineId },
+        sort: { field: 'name', order: 'asc' },
+        paging: { from, size: 3 },
+      });
+      expect(response.body.data.total).toBe(expected.length);
+      pages.push(...response.body.data.hits.map((hit: { GTID: string }) => hit.GTID));
+    }
+    expect(pages).toEqual(expected.map((person) => person.GTID));
+  });
+
   it('answers counts only with size 0 (the default), and the whole team without a pipeline', async () => {
     const counts = await search({});
     expect(counts.body.data).toEqual({ total: 41, hits: [] });
