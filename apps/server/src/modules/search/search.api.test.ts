@@ -270,6 +270,36 @@ describe('POST /search/v2 returns what an independent computation expects', () =
     ).body.data.stages;
     expect(filtered[0].openDeals).toEqual([{ currency: 'USD', value: 1200.5, count: 1 }]);
   });
+
+  it('leaves a deleted contact’s open deals out of its column’s sum', async () => {
+    const board = await server.createPipeline({ owner, teamUID }, 'Deals Board', ['Only']);
+    const placed = [];
+    for (const [name, value] of [
+      ['Kept Dealer', 100],
+      ['Gone Dealer', 40],
+    ] as const) {
+      const contact = await owner.post(`/api/v1/teams/${teamUID}/contacts`, {
+        name,
+        pipeline: { pipelineId: board.groupUID },
+      });
+      const GTID = contact.body.data.GTID as string;
+      await owner.post(`/api/v1/teams/${teamUID}/contacts/${GTID}/deals`, {
+        name: 'Deal',
+        value,
+        currency: 'USD',
+        pipelineId: board.groupUID,
+      });
+      placed.push(GTID);
+    }
+    const sums = async () =>
+      (await search({ objectToFilter: { pipelineId: board.groupUID }, isPipelineInitial: true })).body.data
+        .stages[0].openDeals;
+    expect(await sums()).toEqual([{ currency: 'USD', value: 140, count: 2 }]);
+    expect((await owner.delete(`/api/v1/teams/${teamUID}/contacts/${placed[1]}`)).status).toBe(204);
+    expect(await sums()).toEqual([{ currency: 'USD', value: 100, count: 1 }]);
+    // The rest of this file counts the team's contacts as they were.
+    await owner.delete(`/api/v1/teams/${teamUID}/contacts/${placed[0]}`);
+  });
 });
 
 describe('POST /search/v2 access and errors', () => {

@@ -253,7 +253,14 @@ export const contactPipelines = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.teamId, table.contactId, table.pipelineId] }),
-    index('contact_pipelines_board_idx').on(table.teamId, table.pipelineId, table.stageId, table.rank),
+    // With the contact last, a board's counts and its deals' stages are read from this index alone.
+    index('contact_pipelines_board_idx').on(
+      table.teamId,
+      table.pipelineId,
+      table.stageId,
+      table.rank,
+      table.contactId,
+    ),
   ],
 );
 
