@@ -64,7 +64,9 @@ const SPACED_NAME = sql`(' ' || lower(c.name))`;
 function nearlyNamed(text: string): SQL | null {
   const words = wordsOf(text);
   if (!words.some((word) => word.length >= TYPO_FROM_LETTERS)) return null;
-  const firstLetters = words.map((word) => `'${word.slice(0, 2)}':*`).join(' & ');
+  // Each start once: a prefix is read from the index across every team, so "mason marshall" reading
+  // 'ma' twice took 66 ms where once took 35 ms on a 1,000,000-contact database.
+  const firstLetters = [...new Set(words.map((word) => `'${word.slice(0, 2)}':*`))].join(' & ');
   const each = words.map((word) =>
     word.length >= TYPO_FROM_LETTERS
       ? sql`exists (select 1 from regexp_split_to_table(lower(c.name), '[[:space:]]+') as n(word)
