@@ -165,6 +165,7 @@ describe('POST /search/v2 returns what an independent computation expects', () =
     const total = async (text: string) =>
       (await search({ searchObj: { text }, objectToFilter: { pipelineId } })).body.data.total;
     expect(await total('han')).toBe(people.filter((p) => p.firstName === 'Hana').length);
+    expect(await total('h')).toBe(people.filter((p) => p.firstName === 'Hana').length);
     expect(await total('ivy.8@example')).toBe(1);
     expect(await total('5550000008')).toBe(1);
     expect(await total('gus_6')).toBe(1);
