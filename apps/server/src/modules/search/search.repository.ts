@@ -39,6 +39,14 @@ function toPrefixQuery(text: string): string | null {
   return terms.length > 0 ? terms.join(' & ') : null;
 }
 
+/**
+ * The contact's words match a tsquery text (prefix terms). Both sides carry the team's key (migration
+ * 0033_team_search_keys), so the index reads this team's words only.
+ */
+function matchesWords(teamId: string, tsquery: string): SQL {
+  return sql`c.search_vector @@ team_search_query(${teamId}, ${tsquery})`;
+}
+
 /** Text as a name is compared with it: lower case, single spaces. */
 function asName(text: string): string {
   return text.toLowerCase().trim().split(/\s+/).join(' ');
@@ -61,7 +69,7 @@ const SPACED_NAME = sql`(' ' || lower(c.name))`;
  * candidates to "morxno" and a look-up took 26 ms; a typo in the first two letters is left to the
  * whole-name similarity.
  */
-function nearlyNamed(text: string): SQL | null {
+function nearlyNamed(teamId: string, text: string): SQL | null {
   const words = wordsOf(text);
   if (!words.some((word) => word.length >= TYPO_FROM_LETTERS)) return null;
   // Each start once: a prefix is read from the index across every team, so "mason marshall" reading
@@ -73,7 +81,7 @@ function nearlyNamed(text: string): SQL | null {
           where levenshtein_less_equal(${word}, left(n.word, ${word.length}), 1) <= 1)`
       : sql`${SPACED_NAME} like ${`% ${escapeLike(word)}%`}`,
   );
-  return sql`(c.search_vector @@ to_tsquery('simple', ${firstLetters}) and ${sql.join(each, sql` and `)})`;
+  return sql`(${matchesWords(teamId, firstLetters)} and ${sql.join(each, sql` and `)})`;
 }
 
 /** Texts this long are compared with whole names by trigram similarity. */
@@ -151,7 +159,7 @@ function searchParts(query: SearchQuery, pipeline: PipelineForm = 'join'): { joi
     // Prefix words over names, email, phone and handles; trigram similarity forgives a typo in a name.
     const text = query.text.toLowerCase();
     const digits = text.replace(/\D/g, '');
-    const alternatives = [sql`c.search_vector @@ to_tsquery('simple', ${prefix})`];
+    const alternatives = [matchesWords(teamId, prefix)];
     // A typo in a name is forgiven by trigram similarity; handles, addresses and numbers must match.
     if (looksLikeName(text)) {
       // A name similar enough to one or two letters has a word starting with them, which the prefix
@@ -160,7 +168,7 @@ function searchParts(query: SearchQuery, pipeline: PipelineForm = 'join'): { joi
       if (text.trim().length >= SIMILAR_FROM_LETTERS) alternatives.push(sql`lower(c.name) % ${text}`);
       // Looking someone up forgives a letter wrong in any word ("tesa", "moire"); a filtered list
       // (a board or a pipeline's table) keeps to the whole-name similarity above.
-      const nearly = sortOf(query).field === 'relevance' ? nearlyNamed(text) : null;
+      const nearly = sortOf(query).field === 'relevance' ? nearlyNamed(teamId, text) : null;
       if (nearly) alternatives.push(nearly);
     }
     // The text parser splits a partial address or phone number differently from a whole one.
@@ -217,8 +225,8 @@ function relevanceOrder(query: SearchQuery): SQL {
     words.map((word) => sql`(${SPACED_NAME} || ' ' like ${`% ${escapeLike(word)} %`})::int`),
     sql` + `,
   );
-  const prefixMatch = sql`c.search_vector @@ to_tsquery('simple', ${prefix})`;
-  const nearly = nearlyNamed(query.text) ?? sql`false`;
+  const prefixMatch = matchesWords(query.teamId, prefix);
+  const nearly = nearlyNamed(query.teamId, query.text) ?? sql`false`;
   return sql`order by case
       when lower(c.name) = ${name} then 0 when ${startsEveryWord} then 1 when ${prefixMatch} then 2
       when ${nearly} then 3 else 4 end,

@@ -184,9 +184,14 @@ export const contacts = pgTable(
     statusLabelId: text('status_label_id'),
     /** When someone last wrote to or about them: their last note added or message (contacts.repository). */
     lastContactedAt: timestamp('last_contacted_at', { withTimezone: true }),
+    /**
+     * The words of the name, email, phone and handles, each led by its team's key (migration
+     * 0033_team_search_keys): a prefix searched with `team_search_query` reads this team's words
+     * from the index, not every team's.
+     */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       (): SQL =>
-        sql`to_tsvector('simple', coalesce(${contacts.name}, '') || ' ' || coalesce(${contacts.emailAddress}, '') || ' ' || coalesce(${contacts.phoneNumber}, '') || ' ' || coalesce(${contacts.handles}, ''))`,
+        sql`team_search_vector(${contacts.teamId}, coalesce(${contacts.name}, '') || ' ' || coalesce(${contacts.emailAddress}, '') || ' ' || coalesce(${contacts.phoneNumber}, '') || ' ' || coalesce(${contacts.handles}, ''))`,
     ),
     ...softDeletion,
     ...stamps,
