@@ -164,6 +164,9 @@ describe('POST /search/v2 returns what an independent computation expects', () =
   it('finds by name prefix, email, phone digits and handle, and forgives a typo in a name', async () => {
     const total = async (text: string) =>
       (await search({ searchObj: { text }, objectToFilter: { pipelineId } })).body.data.total;
+    // Another team's people with the same names are not this team's matches.
+    const other = await server.createTeam();
+    await other.owner.post(`/api/v1/teams/${other.teamUID}/contacts`, { name: 'Hana Stone' });
     expect(await total('han')).toBe(people.filter((p) => p.firstName === 'Hana').length);
     expect(await total('h')).toBe(people.filter((p) => p.firstName === 'Hana').length);
     expect(await total('ivy.8@example')).toBe(1);
