@@ -78,7 +78,7 @@ export async function buildApp(context: AppContext): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app, createOutageCheck(context.databases));
-  await installSecurityHeaders(app, config);
+  installSecurityHeaders(app, config);
   installCsrfGuard(app, config);
   installExtensionAuth(app, context);
   installInputGuard(app);

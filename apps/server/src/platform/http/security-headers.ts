@@ -1,5 +1,6 @@
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import { PLATFORM_SITES } from '@grouptrack/domain';
 import type { Config } from '../config';
 
@@ -50,30 +51,51 @@ function appDirectives(config: SecurityConfig): Directives {
 }
 
 /**
- * Security headers on every answer (@fastify/helmet): a Content-Security-Policy, nosniff, no
- * Referer to other sites, framing by the app itself only, and HSTS when the app is served over
- * https. The /bex pages, which the extension shows inside the platforms' pages, may be framed by
- * exactly those platforms and the extension. The web app's screens are all served by the not-found
- * handler, so the choice is made per path, before any handler runs.
+ * The headers helmet sets with these options, worked out once: nothing in them depends on the
+ * request. Building helmet's middleware for each request (as @fastify/helmet's `reply.helmet(options)`
+ * does) parsed the whole policy again on every answer.
  */
-export async function installSecurityHeaders(app: FastifyInstance, config: SecurityConfig) {
+function helmetHeaders(options: HelmetOptions): [string, string][] {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader: (name: string, value: string | number) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error instanceof Error ? error : new Error('helmet refused its options');
+  });
+  return [...headers];
+}
+
+/**
+ * Security headers on every answer (helmet's): a Content-Security-Policy, nosniff, no Referer to
+ * other sites, framing by the app itself only, and HSTS when the app is served over https. The /bex
+ * pages, which the extension shows inside the platforms' pages, may be framed by exactly those
+ * platforms and the extension. The web app's screens are all served by the not-found handler, so
+ * the choice is made per path, before any handler runs. The headers go on the raw response, so an
+ * event stream that writes its own head keeps them.
+ */
+export function installSecurityHeaders(app: FastifyInstance, config: SecurityConfig) {
   const directives = appDirectives(config);
   const https = new URL(config.APP_URL).protocol === 'https:';
-  await app.register(fastifyHelmet, {
-    global: false,
+  const appOptions: HelmetOptions = {
     contentSecurityPolicy: { useDefaults: false, directives },
     referrerPolicy: { policy: 'no-referrer' },
     ...(!https && { strictTransportSecurity: false }),
-  });
-  const extensionFrame: FastifyHelmetOptions = {
+  };
+  const appHeaders = helmetHeaders(appOptions);
+  const extensionFrameHeaders = helmetHeaders({
+    ...appOptions,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: { ...directives, 'frame-ancestors': extensionFrameAncestors(config.EXTENSION_IDS) },
     },
     // X-Frame-Options cannot name other sites; frame-ancestors says who may frame.
     xFrameOptions: false,
-  };
-  app.addHook('onRequest', async (request, reply) => {
-    reply.helmet(EXTENSION_FRAME.test(request.url) ? extensionFrame : undefined);
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    const headers = EXTENSION_FRAME.test(request.url) ? extensionFrameHeaders : appHeaders;
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 }
