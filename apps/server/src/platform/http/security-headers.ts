@@ -78,21 +78,19 @@ function helmetHeaders(options: HelmetOptions): [string, string][] {
 export function installSecurityHeaders(app: FastifyInstance, config: SecurityConfig) {
   const directives = appDirectives(config);
   const https = new URL(config.APP_URL).protocol === 'https:';
-  const appOptions: HelmetOptions = {
-    contentSecurityPolicy: { useDefaults: false, directives },
-    referrerPolicy: { policy: 'no-referrer' },
-    ...(!https && { strictTransportSecurity: false }),
-  };
-  const appHeaders = helmetHeaders(appOptions);
-  const extensionFrameHeaders = helmetHeaders({
-    ...appOptions,
+  /** Helmet's options, with the frames' own ancestors when given. */
+  const optionsFor = (frameAncestors?: string[]): HelmetOptions => ({
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: { ...directives, 'frame-ancestors': extensionFrameAncestors(config.EXTENSION_IDS) },
+      directives: frameAncestors ? { ...directives, 'frame-ancestors': frameAncestors } : directives,
     },
+    referrerPolicy: { policy: 'no-referrer' },
+    ...(!https && { strictTransportSecurity: false }),
     // X-Frame-Options cannot name other sites; frame-ancestors says who may frame.
-    xFrameOptions: false,
+    ...(frameAncestors && { xFrameOptions: false }),
   });
+  const appHeaders = helmetHeaders(optionsFor());
+  const extensionFrameHeaders = helmetHeaders(optionsFor(extensionFrameAncestors(config.EXTENSION_IDS)));
   app.addHook('onRequest', (request, reply, done) => {
     const headers = EXTENSION_FRAME.test(request.url) ? extensionFrameHeaders : appHeaders;
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
