@@ -51,6 +51,8 @@ export function VirtualRows({
     estimateSize: rowSize,
     // Rows have a fixed height, so few rows beyond the view are needed; each costs styling when it comes in.
     overscan: 2,
+    // Rendered with React's batching, not on each scroll event, as the board's columns are (board-column.tsx).
+    useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
   // Rows are drawn in reused slots (row-slots.ts). The ref only caches the last assignment, which
