@@ -1,7 +1,6 @@
 import type { BrowserContext } from '@playwright/test';
 import { callApi, signUpWithPipeline } from '../helpers';
-import type { PageWindow } from '../helpers';
-import { expect, readCaptureFixture, signInExtension, test } from './fixtures';
+import { askExtension, expect, readCaptureFixture, signInExtension, test } from './fixtures';
 
 const POST = 'https://www.facebook.com/groups/demofounders/posts/700000000000002/';
 
@@ -160,25 +159,16 @@ test('the Auto Responder set up on its screen answers, through the extension, ea
 
   // A second reading of the post, its replies now among the comments, answers nobody. The processor
   // tab's last message may still be going out through the Facebook work tab after the page is left,
-  // and until it has, the extension answers "not-sent" (the work tab is busy); and the extension's
-  // bridge can load after the page, missing a first ask. Ask again until the post is read.
+  // and until it has, the extension answers "not-sent" (the work tab is busy): ask until it is read.
   await page.goto('/contacts/pipeline');
   let reread = { outcome: '', reason: null as string | null, comments: [] as unknown[] };
   await expect
     .poll(
       async () => {
-        reread = await page.evaluate(
-          (permalinkURL) =>
-            new Promise<typeof reread>((resolve) => {
-              const app = globalThis as unknown as PageWindow;
-              app.addEventListener('message', (event) => {
-                const data = event.data as { type?: string } | null;
-                if (data?.type === 'read_post_result') resolve(data as never);
-              });
-              setTimeout(() => resolve({ outcome: 'no answer', reason: 'in 15 s', comments: [] }), 15_000);
-              app.postMessage({ type: 'read_post', platform: 'facebook', permalinkURL }, app.location.origin);
-            }),
-          POST,
+        reread = await askExtension<typeof reread>(
+          page,
+          { type: 'read_post', platform: 'facebook', permalinkURL: POST },
+          'read_post_result',
         );
         return reread.outcome === 'read' ? 'read' : `${reread.outcome}: ${reread.reason}`;
       },

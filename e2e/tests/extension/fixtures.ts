@@ -5,6 +5,7 @@ import { test as base, chromium, expect } from '@playwright/test';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { EXTENSION_ID } from '../../../apps/extension/src/extension-id';
 import { APP_ORIGIN } from '../helpers';
+import type { PageWindow } from '../helpers';
 
 export { EXTENSION_ID };
 
@@ -132,4 +133,35 @@ export async function serveSitePage(
 export async function signInExtension(page: Page): Promise<void> {
   await page.goto('/authorize?client=extension');
   await expect(page.getByText('The extension is signed in. You can close this tab.')).toBeVisible();
+}
+
+/**
+ * Posts a message to the extension from an app page, as the web app does, and resolves to the first
+ * answer of `resultType`. The extension's bridge reaches the page at document_idle, which can come
+ * after the load event page.goto waits for, and a message posted before it is lost: the message is
+ * posted again every 2 s until something answers.
+ */
+export function askExtension<Answer>(
+  page: Page,
+  message: { type: string; [field: string]: unknown },
+  resultType: string,
+): Promise<Answer> {
+  return page.evaluate(
+    async ({ message, resultType }) => {
+      const app = globalThis as unknown as PageWindow;
+      let answer: unknown = null;
+      app.addEventListener('message', (event) => {
+        const data = event.data as { type?: string } | null;
+        if (answer === null && data?.type === resultType) answer = data;
+      });
+      for (let attempt = 0; attempt < 10 && answer === null; attempt += 1) {
+        app.postMessage(message, app.location.origin);
+        for (let waited = 0; waited < 2_000 && answer === null; waited += 100)
+          await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      if (answer === null) throw new Error(`The extension never answered ${message.type}.`);
+      return answer as Answer;
+    },
+    { message, resultType },
+  );
 }

@@ -1,7 +1,6 @@
 import type { BrowserContext } from '@playwright/test';
 import { callApi, createOperatorRequest, signUpWithPipeline } from '../helpers';
-import type { PageWindow } from '../helpers';
-import { expect, readCaptureFixture, signInExtension, test } from './fixtures';
+import { askExtension, expect, readCaptureFixture, signInExtension, test } from './fixtures';
 
 /** A Send the fixture conversation pages saw: where, what the message box held, and when. */
 interface SendRecord {
@@ -222,21 +221,11 @@ test('the queue processors send queued messages through the extension on Faceboo
   // The web app asks the extension for the Facebook processor tab, which opens after the SPEC §9 delay.
   await page.goto('/contacts/pipeline');
   const opened = extensionContext.waitForEvent('page');
-  await page.evaluate(async () => {
-    const app = globalThis as unknown as PageWindow;
-    let answered = false;
-    app.addEventListener('message', (event) => {
-      if ((event.data as { type?: string } | null)?.type === 'open_queue_processor_result') answered = true;
-    });
-    // The extension's bridge reaches the page at document_idle, which can come after the load event
-    // page.goto waits for: a message posted before it is lost, so ask until the extension answers.
-    for (let attempt = 0; attempt < 10 && !answered; attempt += 1) {
-      app.postMessage({ type: 'open_queue_processor', platform: 'facebook' }, app.location.origin);
-      for (let waited = 0; waited < 2_000 && !answered; waited += 100)
-        await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    if (!answered) throw new Error('The extension never answered open_queue_processor.');
-  });
+  await askExtension(
+    page,
+    { type: 'open_queue_processor', platform: 'facebook' },
+    'open_queue_processor_result',
+  );
   const facebook = await opened;
   // Each app tab holds its event streams open, and a local server speaks HTTP/1.1 (six connections a
   // host): the journey keeps one app tab open at a time.
